@@ -1,0 +1,53 @@
+import { Type } from 'typebox';
+
+export const ERROR_TYPES = [
+  'validation_error',
+  'authentication_error',
+  'authorization_error',
+  'not_found_error',
+  'conflict_error',
+  'rate_limit_error',
+  'api_error',
+] as const;
+
+export const ErrorEnvelope = Type.Object(
+  {
+    error: Type.Object({
+      type: Type.Enum(ERROR_TYPES),
+      code: Type.String({ description: 'Stable, for programs.' }),
+      param: Type.Optional(Type.String({ description: 'The offending field or query parameter, as a dotted path.' })),
+      message: Type.String({ description: 'For people.' }),
+      http_status_code: Type.Integer(),
+      request_id: Type.String({ description: 'Equals the x-request-id response header.' }),
+    }),
+  },
+  { description: 'The one error body of every route and status.' },
+);
+
+/** Response schemas every authenticated route shares besides its success. */
+export const errorResponses = {
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  403: ErrorEnvelope,
+  404: ErrorEnvelope,
+  409: ErrorEnvelope,
+  413: ErrorEnvelope,
+  415: ErrorEnvelope,
+  429: ErrorEnvelope,
+  500: ErrorEnvelope,
+  503: ErrorEnvelope,
+};
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+
+export const SCOPES = [
+  'alerts:read',
+  'alerts:write',
+  'webhooks:read',
+  'webhooks:write',
+  'users.sessions:read',
+  'websites:read',
+  'websites:write',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];

@@ -1,0 +1,37 @@
+import { Type, type Static } from 'typebox';
+
+export const WEBHOOK_VERSIONS = ['v1.0'] as const;
+
+const url = Type.String({ minLength: 1, maxLength: 2048, description: 'Absolute https URL of a public host.' });
+const websiteId = Type.String({ minLength: 1, maxLength: 64 });
+const version = Type.Enum(WEBHOOK_VERSIONS);
+
+export const CreateWebhookBody = Type.Object(
+  { url, website_id: websiteId, version },
+  { additionalProperties: false },
+);
+
+export const UpdateWebhookBody = Type.Object(
+  { url, website_id: websiteId, version, enabled: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+
+export const UpdateWebhookQuery = Type.Object({ version }, { additionalProperties: false });
+
+export const Webhook = Type.Object({
+  webhook_id: Type.String(),
+  url: Type.String(),
+  website: Type.String({ description: "The website's name." }),
+  website_id: Type.String(),
+  version,
+  enabled: Type.Boolean(),
+  created_date: Type.Integer({ description: 'Unix seconds.' }),
+  created_by: Type.String({ description: 'E-mail of the person, or name of the API token, that created it.' }),
+});
+
+export const WebhookList = Type.Array(Webhook);
+export const DeletedWebhook = Type.Object({ webhook_id: Type.String(), deleted: Type.Boolean() });
+
+export type CreateWebhookInput = Static<typeof CreateWebhookBody>;
+export type UpdateWebhookInput = Static<typeof UpdateWebhookBody>;
+export type WebhookResource = Static<typeof Webhook>;

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuthentication } from './auth/authenticate.ts';
+import { registerRateLimit } from './auth/rate-limit.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { alertsRoutes } from './features/alerts/alerts.routes.ts';
+import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
+import { websitesRoutes } from './features/websites/websites.routes.ts';
+import { bodyLimitBytes, registerErrorHandling } from './http/error-handler.ts';
+import { healthRoutes } from './http/health.routes.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { registerWeb } from './http/web.ts';
+import { randomBase62 } from './lib/ids.ts';
+
+const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Where the built dashboard lives; defaults to dist/web. */
+  webRoot?: string;
+  /** Pino destination for tests; defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the whole HTTP service without listening; main.ts listens, tests inject. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId: () => `req_${randomBase62(20)}`,
+    requestIdHeader: false,
+    bodyLimit: bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // JSON is the only body the API speaks: without the text/plain parser every other type is a 415.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  registerAuthentication(app, database.db);
+  await registerRateLimit(app, config);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes, { db: database.db });
+  await app.register(alertsRoutes, { db: database.db });
+  await app.register(webhooksRoutes, {
+    db: database.db,
+    policy: { allowHttp: config.ALLOW_HTTP_WEBHOOKS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS },
+  });
+  await app.register(websitesRoutes, { db: database.db });
+  await app.register(sessionsRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
+  await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+  return app;
+}

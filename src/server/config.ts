@@ -1,0 +1,73 @@
+import { Type, type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const ConfigSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  DATABASE_URL: Type.String({ minLength: 1, default: './data/app.db' }),
+  PUBLIC_URL: Type.String({ minLength: 1, default: 'http://localhost:3000' }),
+  LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
+  RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 600 }),
+  RATE_LIMIT_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
+  ALLOW_HTTP_WEBHOOKS: Type.Boolean({ default: false }),
+  ALLOW_PRIVATE_WEBHOOK_TARGETS: Type.Boolean({ default: false }),
+  DEMO_DATA: Type.Boolean({ default: true }),
+  DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+const INTEGER_KEYS = ['PORT', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_SECONDS', 'DB_POOL_SIZE'] as const;
+const BOOLEAN_KEYS = ['ALLOW_HTTP_WEBHOOKS', 'ALLOW_PRIVATE_WEBHOOK_TARGETS', 'DEMO_DATA'] as const;
+const validator = Compile(ConfigSchema);
+
+export class ConfigError extends Error {}
+
+function coerce(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const value = env[key];
+    if (value === undefined || value === '') continue;
+    raw[key] = value;
+  }
+  for (const key of INTEGER_KEYS) {
+    const value = raw[key];
+    if (typeof value === 'string' && /^-?\d+$/.test(value)) raw[key] = Number(value);
+  }
+  for (const key of BOOLEAN_KEYS) {
+    const value = raw[key];
+    if (typeof value === 'string' && /^(true|false|1|0)$/i.test(value)) {
+      raw[key] = /^(true|1)$/i.test(value);
+    }
+  }
+  return raw;
+}
+
+/** Reads and validates the configuration; throws a ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw = validator.Default(coerce(env));
+  const problems = [
+    ...new Set(
+      validator.Errors(raw).map((error) => {
+        const name = error.instancePath.replace(/^\//, '') || 'configuration';
+        return `${name}: ${error.message} (got ${JSON.stringify((raw as Record<string, unknown>)[name])})`;
+      }),
+    ),
+  ];
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const config = raw as Config;
+  try {
+    new URL(config.PUBLIC_URL);
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  PUBLIC_URL: must be an absolute URL (got "${config.PUBLIC_URL}")`);
+  }
+  return { ...config, PUBLIC_URL: config.PUBLIC_URL.replace(/\/+$/, '') };
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}

@@ -1,0 +1,17 @@
+import type { AccountsTable } from '../features/accounts/accounts.table.ts';
+import type { AlertsTable } from '../features/alerts/alerts.table.ts';
+import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import type { ApiTokensTable } from '../features/tokens/tokens.table.ts';
+import type { WebhooksTable } from '../features/webhooks/webhooks.table.ts';
+import type { WebsitesTable } from '../features/websites/websites.table.ts';
+
+/** Every table the service owns. Tenant tables lead with account_id (the future shard key). */
+export interface DatabaseSchema {
+  accounts: AccountsTable;
+  websites: WebsitesTable;
+  api_tokens: ApiTokensTable;
+  alerts: AlertsTable;
+  webhooks: WebhooksTable;
+  visitors: VisitorsTable;
+  sessions: SessionsTable;
+}

@@ -1,0 +1,5 @@
+export interface AccountsTable {
+  id: string;
+  name: string;
+  created_at: number;
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Alert, AlertList, CreateAlertBody, DeletedAlert, UpdateAlertBody } from '../../../api/schemas/alerts.ts';
+import { IdParams } from '../../../api/schemas/common.ts';
+import { requirePrincipal } from '../../auth/authenticate.ts';
+import type { Db } from '../../db/database.ts';
+import { operation } from '../../http/route-schema.ts';
+import { createAlert, deleteAlert, listAlerts, updateAlert } from './alerts.service.ts';
+
+export const alertsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.post('/v1/alerts', {
+    config: { scope: 'alerts:write' },
+    schema: {
+      ...operation({ tag: 'Alerts', operationId: 'createAlert', summary: 'Create an alert', scope: 'alerts:write', success: { 201: Alert } }),
+      body: CreateAlertBody,
+    },
+    handler: async (request, reply) => {
+      const alert = await createAlert(db, requirePrincipal(request).accountId, request.body);
+      return reply.code(201).send(alert);
+    },
+  });
+
+  app.put('/v1/alerts/:id', {
+    config: { scope: 'alerts:write' },
+    schema: {
+      ...operation({
+        tag: 'Alerts',
+        operationId: 'updateAlert',
+        summary: 'Update an alert',
+        description: 'Partial: the fields sent replace the stored ones, and the provider rule is checked on the result.',
+        scope: 'alerts:write',
+        success: { 200: Alert },
+      }),
+      params: IdParams,
+      body: UpdateAlertBody,
+    },
+    handler: (request) => updateAlert(db, requirePrincipal(request).accountId, request.params.id, request.body),
+  });
+
+  app.get('/v1/alerts', {
+    config: { scope: 'alerts:read' },
+    schema: operation({
+      tag: 'Alerts',
+      operationId: 'listAlerts',
+      summary: 'List alerts',
+      description: 'Oldest first.',
+      scope: 'alerts:read',
+      success: { 200: AlertList },
+    }),
+    handler: (request) => listAlerts(db, requirePrincipal(request).accountId),
+  });
+
+  app.delete('/v1/alerts/:id', {
+    config: { scope: 'alerts:write' },
+    schema: {
+      ...operation({ tag: 'Alerts', operationId: 'deleteAlert', summary: 'Delete an alert', scope: 'alerts:write', success: { 200: DeletedAlert } }),
+      params: IdParams,
+    },
+    handler: (request) => deleteAlert(db, requirePrincipal(request).accountId, request.params.id),
+  });
+};

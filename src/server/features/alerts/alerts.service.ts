@@ -1,0 +1,126 @@
+import {
+  RAGE_CLICK_KIND,
+  type AlertEventValue,
+  type AlertResource,
+  type CreateAlertInput,
+  type UpdateAlertInput,
+} from '../../../api/schemas/alerts.ts';
+import type { Db } from '../../db/database.ts';
+import { errors } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { findWebhookRow } from '../webhooks/webhooks.repository.ts';
+import {
+  deleteAlertRow,
+  findAlertRow,
+  insertAlert,
+  listAlertRows,
+  updateAlertRow,
+} from './alerts.repository.ts';
+import type { AlertsTable } from './alerts.table.ts';
+
+export function toAlertResource(row: AlertsTable): AlertResource {
+  return {
+    alert_id: row.id,
+    name: row.name,
+    events: JSON.parse(row.events) as AlertEventValue[],
+    provider: row.provider as AlertResource['provider'],
+    chat_channel_id: row.chat_channel_id,
+    webhook_id: row.webhook_id,
+    enabled: row.enabled === 1,
+    creation_date: new Date(row.created_at).toISOString(),
+  };
+}
+
+function normaliseName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw errors.validation('too_short', 'name must not be blank', 'name');
+  return trimmed;
+}
+
+function checkEvents(events: AlertEventValue[]): AlertEventValue[] {
+  events.forEach((event, index) => {
+    if (event.kind !== RAGE_CLICK_KIND) return;
+    const threshold = /^\d{1,3}$/.test(event.value.trim()) ? Number(event.value.trim()) : Number.NaN;
+    if (!(threshold >= 3 && threshold <= 100)) {
+      throw errors.validation(
+        'invalid_value',
+        'A rage click value is the minimum number of rapid clicks, a whole number from 3 to 100',
+        `events.${index}.value`,
+      );
+    }
+  });
+  return events.map((event) => ({ kind: event.kind, value: event.kind === RAGE_CLICK_KIND ? event.value.trim() : event.value }));
+}
+
+interface Target {
+  provider: AlertResource['provider'];
+  chat_channel_id: string | null;
+  webhook_id: string | null;
+}
+
+/** Enforces the provider rule on the merged alert and nulls the other provider's field. */
+async function resolveTarget(db: Db, accountId: string, target: Target): Promise<Target> {
+  if (target.provider === 'chat') {
+    if (!target.chat_channel_id) {
+      throw errors.validation('required', 'chat_channel_id is required when provider is chat', 'chat_channel_id');
+    }
+    return { provider: 'chat', chat_channel_id: target.chat_channel_id, webhook_id: null };
+  }
+  if (!target.webhook_id) {
+    throw errors.validation('required', 'webhook_id is required when provider is webhooks', 'webhook_id');
+  }
+  if (!(await findWebhookRow(db, accountId, target.webhook_id))) {
+    throw errors.validation('unknown_webhook', `No webhook ${target.webhook_id} in this account`, 'webhook_id');
+  }
+  return { provider: 'webhooks', chat_channel_id: null, webhook_id: target.webhook_id };
+}
+
+export async function createAlert(db: Db, accountId: string, input: CreateAlertInput): Promise<AlertResource> {
+  const row: AlertsTable = {
+    account_id: accountId,
+    id: newId('alr'),
+    name: normaliseName(input.name),
+    events: JSON.stringify(checkEvents(input.events)),
+    ...(await resolveTarget(db, accountId, {
+      provider: input.provider,
+      chat_channel_id: input.chat_channel_id ?? null,
+      webhook_id: input.webhook_id ?? null,
+    })),
+    enabled: 1,
+    created_at: Date.now(),
+  };
+  await insertAlert(db, row);
+  return toAlertResource(row);
+}
+
+export async function updateAlert(
+  db: Db,
+  accountId: string,
+  alertId: string,
+  input: UpdateAlertInput,
+): Promise<AlertResource> {
+  const stored = await findAlertRow(db, accountId, alertId);
+  if (!stored) throw errors.notFound('Alert');
+  const row: AlertsTable = {
+    ...stored,
+    name: input.name === undefined ? stored.name : normaliseName(input.name),
+    events: input.events === undefined ? stored.events : JSON.stringify(checkEvents(input.events)),
+    ...(await resolveTarget(db, accountId, {
+      provider: input.provider ?? (stored.provider as Target['provider']),
+      chat_channel_id: input.chat_channel_id === undefined ? stored.chat_channel_id : input.chat_channel_id,
+      webhook_id: input.webhook_id === undefined ? stored.webhook_id : input.webhook_id,
+    })),
+    enabled: input.enabled === undefined ? stored.enabled : Number(input.enabled),
+  };
+  await updateAlertRow(db, row);
+  return toAlertResource(row);
+}
+
+export async function listAlerts(db: Db, accountId: string): Promise<AlertResource[]> {
+  return (await listAlertRows(db, accountId)).map(toAlertResource);
+}
+
+export async function deleteAlert(db: Db, accountId: string, alertId: string): Promise<{ alert_id: string; deleted: true }> {
+  if (!(await deleteAlertRow(db, accountId, alertId))) throw errors.notFound('Alert');
+  return { alert_id: alertId, deleted: true };
+}

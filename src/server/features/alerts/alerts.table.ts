@@ -1,0 +1,13 @@
+export interface AlertsTable {
+  account_id: string;
+  id: string;
+  name: string;
+  /** JSON array of {kind, value}. */
+  events: string;
+  provider: string;
+  chat_channel_id: string | null;
+  webhook_id: string | null;
+  enabled: number;
+  /** Unix milliseconds. */
+  created_at: number;
+}

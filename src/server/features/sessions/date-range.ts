@@ -1,0 +1,143 @@
+import { DateTime, IANAZone } from 'luxon';
+import { errors } from '../../errors.ts';
+
+export interface ResolvedDateRange {
+  /** Unix seconds, inclusive bound on creation_timestamp (null when date_from is absent). */
+  from: number | null;
+  /** Unix seconds, exclusive bound (null when date_to is absent). */
+  to: number | null;
+  /** The instant used, ISO 8601 with the offset of `tz` at that instant. */
+  fromIso: string | null;
+  toIso: string | null;
+  /** The zone the dates were read in. */
+  tz: string;
+}
+
+export interface DateRangeInput {
+  date_from?: string;
+  date_to?: string;
+  tz?: string;
+}
+
+export const DEFAULT_TIMEZONE = 'Europe/London';
+
+export const RELATIVE_DATES = [
+  'TODAY',
+  'YESTERDAY',
+  'BEGINNING_OF_WEEK',
+  'BEGINNING_OF_MONTH',
+  'BEGINNING_OF_PREV_MONTH',
+  'TODAY-7DAYS',
+  'TODAY-30DAYS',
+] as const;
+
+export type RelativeDate = (typeof RELATIVE_DATES)[number];
+
+type DateParam = 'date_from' | 'date_to';
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.(?<fraction>\d{1,9}))?)?(?<offset>Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?$/;
+
+/**
+ * Resolves the date_from / date_to / tz query params of the sessions list into Unix-second bounds.
+ * Returns null when neither date_from nor date_to is given. `now` is injected for tests.
+ */
+export function resolveDateRange(input: DateRangeInput, now: Date): ResolvedDateRange | null {
+  const { date_from: dateFrom, date_to: dateTo } = input;
+  // An explicit tz is always checked, so a typo is reported even before any date is sent.
+  if (input.tz !== undefined && !IANAZone.isValidZone(input.tz)) {
+    throw errors.validation('invalid_timezone', `tz must be an IANA time zone such as Europe/London; got "${input.tz}"`, 'tz');
+  }
+  if (dateFrom === undefined && dateTo === undefined) return null;
+
+  const tz = input.tz ?? DEFAULT_TIMEZONE;
+  const from = dateFrom === undefined ? null : parseBound(dateFrom, tz, now, 'date_from');
+  const to = dateTo === undefined ? null : parseBound(dateTo, tz, now, 'date_to');
+  if (from !== null && to !== null && from.seconds > to.seconds) {
+    throw errors.validation('invalid_date_range', 'date_from must not be after date_to', 'date_from');
+  }
+  return {
+    from: from?.seconds ?? null,
+    to: to?.seconds ?? null,
+    fromIso: from?.iso ?? null,
+    toIso: to?.iso ?? null,
+    tz,
+  };
+}
+
+interface Bound {
+  seconds: number;
+  iso: string;
+}
+
+function parseBound(value: string, tz: string, now: Date, param: DateParam): Bound {
+  const at = parseDate(value, tz, now);
+  if (at === null) {
+    throw errors.validation(
+      'invalid_date',
+      `${param} must be a date (YYYY-MM-DD), an ISO 8601 date-time, or one of ${RELATIVE_DATES.join(', ')}; got "${value}"`,
+      param,
+    );
+  }
+  // luxon keeps whole milliseconds only; digits past them can still push the instant past a whole second.
+  const beyondMs = /[1-9]/.test(ISO_DATE_TIME.exec(value)?.groups?.fraction?.slice(3) ?? '') ? 1 : 0;
+  // Sessions have integer-second timestamps, so rounding up keeps `ts >= from` / `ts < to` exact.
+  return { seconds: Math.ceil((at.toMillis() + beyondMs) / 1000), iso: at.toISO() ?? value };
+}
+
+function parseDate(value: string, tz: string, now: Date): DateTime | null {
+  if (isRelativeDate(value)) return relativeDate(value, DateTime.fromJSDate(now, { zone: tz }));
+  if (ISO_DATE.test(value)) {
+    const day = DateTime.fromISO(value, { zone: tz });
+    return day.isValid ? startOfDay(day) : null;
+  }
+  const match = ISO_DATE_TIME.exec(value);
+  if (match === null) return null;
+  const at = DateTime.fromISO(value, { zone: tz });
+  if (!at.isValid) return null;
+  return match.groups?.offset === undefined ? earliestOccurrence(at) : at;
+}
+
+function isRelativeDate(value: string): value is RelativeDate {
+  return (RELATIVE_DATES as readonly string[]).includes(value);
+}
+
+/** Calendar arithmetic on local dates, so a DST change in between does not shift the result off midnight. */
+function relativeDate(value: RelativeDate, now: DateTime): DateTime {
+  const today = startOfDay(now);
+  switch (value) {
+    case 'TODAY':
+      return today;
+    case 'YESTERDAY':
+      return startOfDay(today.minus({ days: 1 }));
+    case 'BEGINNING_OF_WEEK':
+      // ISO weekday: Monday is 1.
+      return startOfDay(today.minus({ days: today.weekday - 1 }));
+    case 'BEGINNING_OF_MONTH':
+      return startOfDay(today.set({ day: 1 }));
+    case 'BEGINNING_OF_PREV_MONTH':
+      return startOfDay(today.set({ day: 1 }).minus({ months: 1 }));
+    case 'TODAY-7DAYS':
+      return startOfDay(today.minus({ days: 7 }));
+    case 'TODAY-30DAYS':
+      return startOfDay(today.minus({ days: 30 }));
+  }
+}
+
+/** The first instant of the local day: luxon moves a midnight lost in a DST gap to the end of the gap. */
+function startOfDay(at: DateTime): DateTime {
+  return earliestOccurrence(at.startOf('day'));
+}
+
+/**
+ * A wall time repeated by a fall-back (e.g. midnight in America/Havana on 2026-11-01) is resolved by
+ * luxon with whichever offset it guessed first, which depends on the real clock. Take the earlier
+ * occurrence, as Temporal's 'compatible' disambiguation does, so the result is deterministic.
+ */
+function earliestOccurrence(at: DateTime): DateTime {
+  const earlierOffset = at.zone.offset(at.toMillis() - DAY_MS);
+  if (earlierOffset <= at.offset) return at;
+  const candidate = at.toMillis() - (earlierOffset - at.offset) * 60_000;
+  return at.zone.offset(candidate) === earlierOffset ? DateTime.fromMillis(candidate, { zone: at.zone }) : at;
+}

@@ -1,0 +1,81 @@
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+
+export interface SessionFilter {
+  accountId: string;
+  emailLower?: string;
+  visitorId?: string;
+  websiteId?: string;
+  from?: number | null;
+  to?: number | null;
+}
+
+type SessionsQuery = SelectQueryBuilder<DatabaseSchema, 'sessions', object>;
+
+function applyFilter(query: SessionsQuery, filter: SessionFilter): SessionsQuery {
+  let narrowed = query.where('sessions.account_id', '=', filter.accountId);
+  if (filter.visitorId !== undefined) narrowed = narrowed.where('sessions.visitor_id', '=', filter.visitorId);
+  if (filter.emailLower !== undefined) {
+    const emailLower = filter.emailLower;
+    narrowed = narrowed.where('sessions.visitor_id', 'in', (eb: ExpressionBuilder<DatabaseSchema, 'sessions'>) =>
+      eb
+        .selectFrom('visitors')
+        .select('visitors.id')
+        .where('visitors.account_id', '=', filter.accountId)
+        .where('visitors.email_lower', '=', emailLower),
+    );
+  }
+  if (filter.websiteId !== undefined) narrowed = narrowed.where('sessions.website_id', '=', filter.websiteId);
+  if (filter.from != null) narrowed = narrowed.where('sessions.creation_timestamp', '>=', filter.from);
+  if (filter.to != null) narrowed = narrowed.where('sessions.creation_timestamp', '<', filter.to);
+  return narrowed;
+}
+
+export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
+  const row = await applyFilter(db.selectFrom('sessions'), filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * One page in list order (newest first, ties by id). The page's keys are found on the index alone and
+ * only then joined to full rows; `fromEnd` walks the index backwards so deep pages near the end stay cheap.
+ */
+export async function findSessionPage(
+  db: Db,
+  filter: SessionFilter,
+  window: { offset: number; limit: number; fromEnd: boolean },
+) {
+  const direction = window.fromEnd ? 'asc' : 'desc';
+  const keys = applyFilter(db.selectFrom('sessions'), filter)
+    .select(['sessions.id as page_id', 'sessions.creation_timestamp as page_ts'])
+    .orderBy('sessions.creation_timestamp', direction)
+    .orderBy('sessions.id', direction)
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page');
+  return db
+    .selectFrom(keys)
+    .innerJoin('sessions', (join) =>
+      join.on('sessions.account_id', '=', filter.accountId).onRef('sessions.id', '=', 'page.page_id'),
+    )
+    .innerJoin('visitors', (join) =>
+      join.onRef('visitors.account_id', '=', 'sessions.account_id').onRef('visitors.id', '=', 'sessions.visitor_id'),
+    )
+    .selectAll('sessions')
+    .select([
+      'visitors.name as visitor_name',
+      'visitors.email as visitor_email',
+      'visitors.email_hash as visitor_email_hash',
+      'visitors.params as visitor_params',
+      'visitors.first_session_timestamp as visitor_first_session_timestamp',
+      'visitors.last_session_timestamp as visitor_last_session_timestamp',
+    ])
+    .orderBy('page.page_ts', 'desc')
+    .orderBy('page.page_id', 'desc')
+    .execute();
+}
+
+export type SessionPageRow = Awaited<ReturnType<typeof findSessionPage>>[number];

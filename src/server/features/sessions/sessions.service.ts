@@ -1,0 +1,97 @@
+import type { SessionListResource, SessionResource, SessionsQueryInput } from '../../../api/schemas/sessions.ts';
+import type { Db } from '../../db/database.ts';
+import { resolveDateRange } from './date-range.ts';
+import { type SessionFilter, type SessionPageRow, countSessions, findSessionPage } from './sessions.repository.ts';
+
+export function toSessionResource(row: SessionPageRow, publicUrl: string): SessionResource {
+  return {
+    id: row.id,
+    website_id: row.website_id,
+    session_url: `${publicUrl}/sessions/${encodeURIComponent(row.id)}`,
+    creation_timestamp: row.creation_timestamp,
+    duration: row.duration,
+    end_timestamp: row.end_timestamp,
+    active_time: row.active_time,
+    end_url: row.end_url,
+    expiration_timestamp: row.expiration_timestamp,
+    last_event_timestamp: row.last_event_timestamp,
+    product: row.product,
+    device: row.device,
+    tags: JSON.parse(row.tags) as string[],
+    last_seen_page_view_id: row.last_seen_page_view_id,
+    seen: row.seen === 1,
+    referrer: row.referrer,
+    start_url: row.start_url,
+    visitor_first_session: row.visitor_first_session === 1,
+    engagment_score: row.engagement_score,
+    visitor: {
+      id: row.visitor_id,
+      ip: row.ip,
+      geolocation: { country_code: row.country_code, city: row.city, region: row.region },
+      name: row.visitor_name,
+      email: row.visitor_email,
+      email_hash: row.visitor_email_hash,
+      params: JSON.parse(row.visitor_params) as { name: string; value: string }[],
+      last_session_timestamp: row.visitor_last_session_timestamp,
+      first_session_timestamp: row.visitor_first_session_timestamp,
+    },
+    resolution: {
+      height: row.resolution_height,
+      width: row.resolution_width,
+      resolution: `${row.resolution_width}x${row.resolution_height}`,
+    },
+    os: { name: row.os_name, version: row.os_version },
+    browser: { description: row.browser_description, name: row.browser_name, version: row.browser_version },
+    utm: {
+      source: row.utm_source,
+      medium: row.utm_medium,
+      campaign: row.utm_campaign,
+      term: row.utm_term,
+      content: row.utm_content,
+    },
+    page_views_statistics: { count: row.page_views },
+    events_statistics: {
+      clicks: row.clicks,
+      error_clicks: row.error_clicks,
+      rage_clicks: row.rage_clicks,
+      error_logs: row.error_logs,
+      net_errors: row.net_errors,
+    },
+  };
+}
+
+/** Which slice of the index to read: from the newest end, or from the oldest when that is shorter. */
+export function pageWindow(total: number, page: number, size: number) {
+  const offset = page * size;
+  if (offset >= total) return null;
+  const remaining = total - offset;
+  if (offset <= remaining) return { offset, limit: size, fromEnd: false };
+  const end = Math.max(0, remaining - size);
+  return { offset: end, limit: remaining - end, fromEnd: true };
+}
+
+export async function listSessions(
+  db: Db,
+  accountId: string,
+  query: SessionsQueryInput,
+  options: { publicUrl: string; now?: Date },
+): Promise<SessionListResource> {
+  const range = resolveDateRange(query, options.now ?? new Date());
+  const filter: SessionFilter = {
+    accountId,
+    ...(query.email === undefined ? {} : { emailLower: query.email.trim().toLowerCase() }),
+    ...(query.visitor_id === undefined ? {} : { visitorId: query.visitor_id }),
+    ...(query.website_id === undefined ? {} : { websiteId: query.website_id }),
+    from: range?.from ?? null,
+    to: range?.to ?? null,
+  };
+  const total = await countSessions(db, filter);
+  const window = pageWindow(total, query.page, query.size);
+  const rows = window ? await findSessionPage(db, filter, window) : [];
+  return {
+    total,
+    page: { num: query.page, size: query.size },
+    sessions: rows.map((row) => toSessionResource(row, options.publicUrl)),
+    ...(range ? { date_range: { from: range.fromIso, to: range.toIso, tz: range.tz } } : {}),
+  };
+}

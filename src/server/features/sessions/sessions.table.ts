@@ -1,0 +1,59 @@
+export interface VisitorsTable {
+  account_id: string;
+  id: string;
+  name: string | null;
+  email: string | null;
+  /** Trimmed, lower-cased e-mail: the key of the e-mail filter. */
+  email_lower: string | null;
+  email_hash: string | null;
+  /** JSON array of {name, value}. */
+  params: string;
+  first_session_timestamp: number;
+  last_session_timestamp: number;
+}
+
+export interface SessionsTable {
+  account_id: string;
+  id: string;
+  website_id: string;
+  visitor_id: string;
+  creation_timestamp: number;
+  duration: number;
+  end_timestamp: number;
+  active_time: number;
+  start_url: string;
+  end_url: string;
+  expiration_timestamp: number;
+  last_event_timestamp: number;
+  product: string;
+  device: string;
+  /** JSON array of strings. */
+  tags: string;
+  last_seen_page_view_id: string;
+  seen: number;
+  referrer: string;
+  visitor_first_session: number;
+  engagement_score: number;
+  ip: string;
+  country_code: string;
+  region: string;
+  city: string;
+  resolution_width: number;
+  resolution_height: number;
+  os_name: string;
+  os_version: string;
+  browser_description: string;
+  browser_name: string;
+  browser_version: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  utm_term: string;
+  utm_content: string;
+  page_views: number;
+  clicks: number;
+  error_clicks: number;
+  rage_clicks: number;
+  error_logs: number;
+  net_errors: number;
+}

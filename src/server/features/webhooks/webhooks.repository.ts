@@ -1,0 +1,65 @@
+import type { Db } from '../../db/database.ts';
+import type { WebhooksTable } from './webhooks.table.ts';
+
+const WEBHOOK_WITH_WEBSITE = [
+  'webhooks.account_id',
+  'webhooks.id',
+  'webhooks.website_id',
+  'webhooks.url',
+  'webhooks.version',
+  'webhooks.enabled',
+  'webhooks.created_at',
+  'webhooks.created_by',
+  'websites.name as website_name',
+] as const;
+
+export type WebhookWithWebsiteRow = Omit<WebhooksTable, 'secret'> & { website_name: string };
+
+export function insertWebhook(db: Db, row: WebhooksTable) {
+  return db.insertInto('webhooks').values(row).execute();
+}
+
+export function findWebhookRow(db: Db, accountId: string, webhookId: string) {
+  return db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', webhookId)
+    .executeTakeFirst();
+}
+
+function selectWithWebsite(db: Db, accountId: string) {
+  return db
+    .selectFrom('webhooks')
+    .innerJoin('websites', (join) =>
+      join.onRef('websites.account_id', '=', 'webhooks.account_id').onRef('websites.id', '=', 'webhooks.website_id'),
+    )
+    .select(WEBHOOK_WITH_WEBSITE)
+    .where('webhooks.account_id', '=', accountId);
+}
+
+export function findWebhookWithWebsite(db: Db, accountId: string, webhookId: string): Promise<WebhookWithWebsiteRow | undefined> {
+  return selectWithWebsite(db, accountId).where('webhooks.id', '=', webhookId).executeTakeFirst();
+}
+
+export function listWebhooksWithWebsite(db: Db, accountId: string): Promise<WebhookWithWebsiteRow[]> {
+  return selectWithWebsite(db, accountId).orderBy('webhooks.created_at').orderBy('webhooks.id').execute();
+}
+
+export function updateWebhookRow(
+  db: Db,
+  accountId: string,
+  webhookId: string,
+  changes: Pick<WebhooksTable, 'url' | 'website_id' | 'version' | 'enabled'>,
+) {
+  return db.updateTable('webhooks').set(changes).where('account_id', '=', accountId).where('id', '=', webhookId).execute();
+}
+
+export async function deleteWebhookRow(db: Db, accountId: string, webhookId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('webhooks')
+    .where('account_id', '=', accountId)
+    .where('id', '=', webhookId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams } from '../../../api/schemas/common.ts';
+import {
+  CreateWebhookBody,
+  DeletedWebhook,
+  UpdateWebhookBody,
+  UpdateWebhookQuery,
+  Webhook,
+  WebhookList,
+} from '../../../api/schemas/webhooks.ts';
+import { requirePrincipal } from '../../auth/authenticate.ts';
+import { principalLabel } from '../../auth/principal.ts';
+import type { Db } from '../../db/database.ts';
+import { operation } from '../../http/route-schema.ts';
+import { type WebhookPolicy, createWebhook, deleteWebhook, listWebhooks, updateWebhook } from './webhooks.service.ts';
+
+export const webhooksRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: WebhookPolicy }> = async (app, { db, policy }) => {
+  app.post('/v1/webhooks', {
+    config: { scope: 'webhooks:write' },
+    schema: {
+      ...operation({
+        tag: 'Webhooks',
+        operationId: 'createWebhook',
+        summary: 'Register a webhook',
+        scope: 'webhooks:write',
+        success: { 201: Webhook },
+      }),
+      body: CreateWebhookBody,
+    },
+    handler: async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const webhook = await createWebhook(db, principal.accountId, request.body, principalLabel(principal), policy);
+      return reply.code(201).send(webhook);
+    },
+  });
+
+  app.put('/v1/webhooks/:id', {
+    config: { scope: 'webhooks:write' },
+    schema: {
+      ...operation({
+        tag: 'Webhooks',
+        operationId: 'updateWebhook',
+        summary: 'Update a webhook',
+        description: 'Replaces url, website_id and version; `enabled` is optional.',
+        scope: 'webhooks:write',
+        success: { 200: Webhook },
+      }),
+      params: IdParams,
+      querystring: UpdateWebhookQuery,
+      body: UpdateWebhookBody,
+    },
+    handler: (request) => updateWebhook(db, requirePrincipal(request).accountId, request.params.id, request.body, policy),
+  });
+
+  app.get('/v1/webhooks', {
+    config: { scope: 'webhooks:read' },
+    schema: operation({
+      tag: 'Webhooks',
+      operationId: 'listWebhooks',
+      summary: 'List webhooks',
+      description: 'Oldest first. Signing secrets are never part of this list.',
+      scope: 'webhooks:read',
+      success: { 200: WebhookList },
+    }),
+    handler: (request) => listWebhooks(db, requirePrincipal(request).accountId),
+  });
+
+  app.delete('/v1/webhooks/:id', {
+    config: { scope: 'webhooks:write' },
+    schema: {
+      ...operation({
+        tag: 'Webhooks',
+        operationId: 'deleteWebhook',
+        summary: 'Delete a webhook',
+        description: 'Refused with 409 `webhook_in_use` while an alert still sends to it.',
+        scope: 'webhooks:write',
+        success: { 200: DeletedWebhook },
+      }),
+      params: IdParams,
+    },
+    handler: (request) => deleteWebhook(db, requirePrincipal(request).accountId, request.params.id),
+  });
+};

@@ -1,0 +1,13 @@
+export interface WebhooksTable {
+  account_id: string;
+  id: string;
+  website_id: string;
+  url: string;
+  version: string;
+  enabled: number;
+  /** Signing secret (Standard Webhooks `whsec_` form). Never leaves the server through the public API. */
+  secret: string;
+  /** Unix seconds. */
+  created_at: number;
+  created_by: string;
+}

@@ -1,0 +1,32 @@
+import type { WebsiteResource } from '../../../api/schemas/websites.ts';
+import type { Db } from '../../db/database.ts';
+import { newId } from '../../lib/ids.ts';
+import { insertWebsite, listWebsiteRows } from './websites.repository.ts';
+import type { WebsitesTable } from './websites.table.ts';
+
+const HOST_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i;
+
+export function toWebsiteResource(row: WebsitesTable): WebsiteResource {
+  return { website_id: row.id, host: row.host, name: row.name };
+}
+
+export async function createWebsite(
+  db: Db,
+  input: { accountId: string; host: string; name?: string },
+): Promise<WebsitesTable> {
+  const host = input.host.trim().toLowerCase();
+  if (!HOST_PATTERN.test(host)) throw new Error(`"${input.host}" is not a host name such as shop.example.com`);
+  const row: WebsitesTable = {
+    account_id: input.accountId,
+    id: newId('web'),
+    host,
+    name: input.name?.trim() || host,
+    created_at: Math.floor(Date.now() / 1000),
+  };
+  await insertWebsite(db, row);
+  return row;
+}
+
+export async function listWebsites(db: Db, accountId: string): Promise<WebsiteResource[]> {
+  return (await listWebsiteRows(db, accountId)).map(toWebsiteResource);
+}

@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, errors, toEnvelope } from '../errors.ts';
+import { validationErrorToAppError } from './validation.ts';
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Maps anything thrown while handling a request to an AppError; unknown errors become a bare 500. */
+function toAppError(error: FastifyError | AppError | Error): AppError {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation && fastifyError.validation.length > 0 && fastifyError.validation[0]) {
+    return validationErrorToAppError(
+      fastifyError.validation[0] as Parameters<typeof validationErrorToAppError>[0],
+      fastifyError.validationContext ?? 'body',
+    );
+  }
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errors.bodyTooLarge(BODY_LIMIT_BYTES);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return errors.unsupportedMediaType();
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return errors.invalidJson();
+    default:
+  }
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return errors.invalidJson();
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return errors.validation('bad_request', 'The request could not be read');
+  }
+  return errors.internal();
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: appError.code, status: appError.status }, appError.message);
+    }
+    void reply
+      .code(appError.status)
+      .headers(appError.headers)
+      .header('x-request-id', request.id)
+      .send(toEnvelope(appError, request.id));
+  });
+}
+
+export const bodyLimitBytes = BODY_LIMIT_BYTES;

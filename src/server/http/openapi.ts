@@ -1,0 +1,35 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+export const OPENAPI_INFO = {
+  title: 'Session Analytics API',
+  version: '1.0.0',
+  description:
+    'Records visitor sessions on websites and fires alerts to chat channels and webhooks. ' +
+    'Authenticate with `Authorization: Bearer <token>`; every error has the same envelope.',
+};
+
+/** Emits the OpenAPI 3.1 document from the route schemas, serves it at /v1/openapi.json and a reference at /docs. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: OPENAPI_INFO,
+      servers: [{ url: '/' }],
+      tags: [
+        { name: 'Alerts', description: 'Rules that fire on visitor events and notify a chat channel or a webhook.' },
+        { name: 'Webhooks', description: 'Signed HTTP callbacks tied to a website.' },
+        { name: 'Websites', description: 'The websites sessions are recorded on.' },
+        { name: 'Sessions', description: 'Recorded visitor sessions.' },
+      ],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token such as `sa_…`, created by an admin.' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, tryItOutEnabled: true } });
+  app.get('/v1/openapi.json', { schema: { hide: true } }, () => app.swagger());
+}

@@ -1,0 +1,73 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { AppError, errors } from '../errors.ts';
+
+function makeAjv(coerceTypes: boolean): Ajv {
+  // No removeAdditional: unknown fields are an error, not silently dropped. allErrors off: the first
+  // problem is reported, which is what the envelope's single `param` can carry.
+  const ajv = new Ajv({ coerceTypes, removeAdditional: false, useDefaults: true, allErrors: false, strict: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+// ajv-formats is CommonJS: under Node's ESM loader its function is the default export's default.
+const addFormats = addFormatsModule.default;
+
+const bodyAjv = makeAjv(false);
+const queryAjv = makeAjv(true);
+
+/** Bodies are validated strictly (a string is not a number); query strings and paths are text, so they coerce. */
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema);
+
+function joinPath(instancePath: string, child?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (child !== undefined) parts.push(child);
+  return parts.join('.');
+}
+
+function describeType(schemaType: unknown): string {
+  const types = Array.isArray(schemaType) ? schemaType : [schemaType];
+  return types.map((type) => (type === 'integer' ? 'an integer' : type === 'object' ? 'a JSON object' : `a ${String(type)}`)).join(' or ');
+}
+
+/** Turns the first schema violation into the error envelope's terms: a code, a param and a sentence. */
+export function validationErrorToAppError(error: ErrorObject, context: string): AppError {
+  const params = error.params as Record<string, unknown>;
+  const where = joinPath(error.instancePath);
+  const subject = where || (context === 'body' ? 'The request body' : context);
+  const param = where || undefined;
+  switch (error.keyword) {
+    case 'required': {
+      const missing = joinPath(error.instancePath, String(params.missingProperty));
+      return errors.validation('required', `${missing} is required`, missing);
+    }
+    case 'additionalProperties':
+      return errors.unknownParameter(joinPath(error.instancePath, String(params.additionalProperty)));
+    case 'type':
+      return errors.validation('invalid_type', `${subject} must be ${describeType(params.type)}`, param);
+    case 'enum':
+      return errors.validation(
+        'invalid_value',
+        `${subject} must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`,
+        param,
+      );
+    case 'minLength':
+      return errors.validation('too_short', `${subject} must be at least ${String(params.limit)} characters`, param);
+    case 'maxLength':
+      return errors.validation('too_long', `${subject} must be at most ${String(params.limit)} characters`, param);
+    case 'minItems':
+      return errors.validation('too_few_items', `${subject} must have at least ${String(params.limit)} items`, param);
+    case 'maxItems':
+      return errors.validation('too_many_items', `${subject} must have at most ${String(params.limit)} items`, param);
+    case 'minimum':
+      return errors.validation('out_of_range', `${subject} must be at least ${String(params.limit)}`, param);
+    case 'maximum':
+      return errors.validation('out_of_range', `${subject} must be at most ${String(params.limit)}`, param);
+    case 'format':
+      return errors.validation('invalid_format', `${subject} must be a valid ${String(params.format)}`, param);
+    default:
+      return errors.validation('invalid_value', `${subject} is not valid`, param);
+  }
+}

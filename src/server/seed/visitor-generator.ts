@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import { type Client, pickClient } from './clients.ts';
+import { type Activity, simulateActivity } from './engagement.ts';
+import { pickIp, pickPlace } from './geo.ts';
+import { type Identity, pickIdentity } from './people.ts';
+import { type Random, table, type WeightedTable } from './random.ts';
+import { rhythmicTimestamp } from './rhythm.ts';
+import { anyPath, entryPath, type SeedSite } from './sites.ts';
+import { pickTrafficSource, type TrafficSource } from './traffic.ts';
+
+export interface GeneratorContext {
+  accountId: string;
+  sites: WeightedTable<SeedSite>;
+  /** Unix seconds: sessions start in [windowStart, now) and end by now. */
+  windowStart: number;
+  now: number;
+}
+
+export interface GeneratedVisitor {
+  visitor: VisitorsTable;
+  sessions: SessionsTable[];
+}
+
+const DAY = 86_400;
+const RETENTION_SECONDS = 30 * DAY;
+const DIRECT: TrafficSource = { referrer: '', utm: { source: '', medium: '', campaign: '', term: '', content: '' } };
+
+// Heavy-tailed: half the visitors come once, a few dozen times.
+const SESSION_COUNT_RANGES = table<readonly [number, number]>([
+  [[1, 1], 50],
+  [[2, 2], 20],
+  [[3, 3], 10],
+  [[4, 6], 10],
+  [[7, 19], 7],
+  [[20, 60], 3],
+]);
+
+export function pickSessionCount(random: Random): number {
+  const [min, max] = random.weighted(SESSION_COUNT_RANGES);
+  return random.int(min, max);
+}
+
+export function sitesTable(sites: readonly SeedSite[]): WeightedTable<SeedSite> {
+  // The first website gets the most traffic, as an account's main site does.
+  return table(sites.map((site, index) => [site, index === 0 ? 5 : index === 1 ? 3 : 2] as const));
+}
+
+function startUrl(host: string, path: string, source: TrafficSource): string {
+  const { utm } = source;
+  if (utm.source === '') return `https://${host}${path}`;
+  const query = new URLSearchParams({ utm_source: utm.source, utm_medium: utm.medium, utm_campaign: utm.campaign });
+  if (utm.term) query.set('utm_term', utm.term);
+  if (utm.content) query.set('utm_content', utm.content);
+  return `https://${host}${path}?${query.toString()}`;
+}
+
+function tagsFor(random: Random, identity: Identity | null, client: Client, endUrl: string, returning: boolean): string[] {
+  const tags: string[] = [];
+  if (endUrl.includes('/checkout')) tags.push('checkout');
+  if (identity?.plan === 'enterprise') tags.push('vip');
+  if (returning && random.chance(0.5)) tags.push('returning');
+  if (identity && identity.plan !== 'enterprise' && random.chance(identity.plan === 'pro' ? 0.3 : 0.1)) tags.push('trial');
+  if (client.device === 'mobile' && random.chance(0.15)) tags.push('mobile-app');
+  return tags;
+}
+
+function visitSpan(random: Random, context: GeneratorContext, sessionCount: number): readonly [number, number] {
+  const window = context.now - context.windowStart;
+  if (sessionCount === 1) return [context.windowStart, context.now];
+  // Regulars keep coming back over most of the window; occasional visitors within a shorter stretch.
+  const share = sessionCount >= 20 ? 0.5 + 0.5 * random.next() : 0.05 + 0.95 * random.next();
+  const span = Math.max(DAY, Math.floor(window * share));
+  const start = context.windowStart + Math.floor(random.next() * Math.max(0, window - span));
+  return [start, Math.min(context.now, start + span)];
+}
+
+/** One visitor and `sessionCount` sessions of theirs, consistent with each other. */
+export function generateVisitor(random: Random, context: GeneratorContext, sessionCount: number): GeneratedVisitor {
+  const visitorId = `v_${random.base36(16)}`;
+  const place = pickPlace(random);
+  const homeIp = pickIp(random, place.countryCode);
+  const homeClient = pickClient(random);
+  const homeSite = random.weighted(context.sites);
+  const identity = random.chance(sessionCount >= 4 ? 0.55 : 0.31) ? pickIdentity(random) : null;
+  const interestBias = identity === null ? 0 : identity.plan === 'enterprise' ? 0.6 : 0.25;
+  const [from, to] = visitSpan(random, context, sessionCount);
+
+  const visits: { creation: number; activity: Activity }[] = [];
+  for (let i = 0; i < sessionCount; i += 1) {
+    const activity = simulateActivity(random, interestBias);
+    const creation = Math.min(rhythmicTimestamp(random, from, to, place.utcOffset), context.now - activity.duration);
+    visits.push({ creation, activity });
+  }
+  visits.sort((a, b) => a.creation - b.creation);
+
+  const sessions = visits.map(({ creation, activity }, index): SessionsTable => {
+    const client = index > 0 && random.chance(0.12) ? pickClient(random) : homeClient;
+    const site = index > 0 && random.chance(0.15) ? random.weighted(context.sites) : homeSite;
+    const product = random.weighted(site.products);
+    const source = index === 0 || random.chance(0.5) ? pickTrafficSource(random) : DIRECT;
+    const entry = entryPath(random, product);
+    const endUrl = activity.pageViews === 1 ? `https://${site.host}${entry}` : `https://${site.host}${anyPath(random, product)}`;
+    const end = creation + activity.duration;
+    return {
+      account_id: context.accountId,
+      id: `s_${random.base36(20)}`,
+      website_id: site.id,
+      visitor_id: visitorId,
+      creation_timestamp: creation,
+      duration: activity.duration,
+      end_timestamp: end,
+      active_time: activity.activeTime,
+      start_url: startUrl(site.host, entry, source),
+      end_url: endUrl,
+      expiration_timestamp: creation + RETENTION_SECONDS,
+      last_event_timestamp: end - random.int(0, Math.min(30, activity.duration)),
+      product,
+      device: client.device,
+      tags: JSON.stringify(tagsFor(random, identity, client, endUrl, index > 0)),
+      last_seen_page_view_id: `pv_${random.base36(16)}`,
+      seen: random.chance(0.3) ? 1 : 0,
+      referrer: source.referrer,
+      visitor_first_session: index === 0 ? 1 : 0,
+      engagement_score: activity.engagementScore,
+      ip: random.chance(0.2) ? pickIp(random, place.countryCode) : homeIp,
+      country_code: place.countryCode,
+      region: place.region,
+      city: place.city,
+      resolution_width: client.width,
+      resolution_height: client.height,
+      os_name: client.osName,
+      os_version: client.osVersion,
+      browser_description: client.browserDescription,
+      browser_name: client.browserName,
+      browser_version: client.browserVersion,
+      utm_source: source.utm.source,
+      utm_medium: source.utm.medium,
+      utm_campaign: source.utm.campaign,
+      utm_term: source.utm.term,
+      utm_content: source.utm.content,
+      page_views: activity.pageViews,
+      clicks: activity.clicks,
+      error_clicks: activity.errorClicks,
+      rage_clicks: activity.rageClicks,
+      error_logs: activity.errorLogs,
+      net_errors: activity.netErrors,
+    };
+  });
+
+  const emailLower = identity ? identity.email.trim().toLowerCase() : null;
+  const visitor: VisitorsTable = {
+    account_id: context.accountId,
+    id: visitorId,
+    name: identity?.name ?? null,
+    email: identity?.email ?? null,
+    email_lower: emailLower,
+    email_hash: emailLower === null ? null : crypto.createHash('sha256').update(emailLower).digest('hex'),
+    params: JSON.stringify(identity?.params ?? []),
+    first_session_timestamp: sessions[0]?.creation_timestamp ?? context.now,
+    last_session_timestamp: sessions[sessions.length - 1]?.creation_timestamp ?? context.now,
+  };
+  return { visitor, sessions };
+}
