@@ -61,7 +61,8 @@ export const UpdateAlertBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const Alert = Type.Object({
+export const Alert = Type.Object(
+  {
   alert_id: Type.String(),
   name: Type.String(),
   events: Type.Array(AlertEvent),
@@ -70,9 +71,12 @@ export const Alert = Type.Object({
   webhook_id: Type.Union([Type.String(), Type.Null()]),
   enabled: Type.Boolean(),
   creation_date: Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' }),
-});
+  },
+  { $id: 'Alert' },
+);
 
-export const AlertList = Type.Array(Alert);
+export const AlertRef = Type.Ref('Alert');
+export const AlertList = Type.Array(AlertRef);
 export const DeletedAlert = Type.Object({ alert_id: Type.String(), deleted: Type.Boolean() });
 
 export type AlertEventValue = Static<typeof AlertEvent>;

@@ -21,21 +21,23 @@ export const ErrorEnvelope = Type.Object(
       request_id: Type.String({ description: 'Equals the x-request-id response header.' }),
     }),
   },
-  { description: 'The one error body of every route and status.' },
+  { $id: 'ErrorEnvelope', description: 'The one error body of every route and status.' },
 );
+
+const errorRef = Type.Ref('ErrorEnvelope');
 
 /** Response schemas every authenticated route shares besides its success. */
 export const errorResponses = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  413: ErrorEnvelope,
-  415: ErrorEnvelope,
-  429: ErrorEnvelope,
-  500: ErrorEnvelope,
-  503: ErrorEnvelope,
+  400: errorRef,
+  401: errorRef,
+  403: errorRef,
+  404: errorRef,
+  409: errorRef,
+  413: errorRef,
+  415: errorRef,
+  429: errorRef,
+  500: errorRef,
+  503: errorRef,
 };
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });

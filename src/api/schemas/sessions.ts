@@ -35,7 +35,8 @@ export const SessionsQuery = Type.Object(
 const text = Type.String();
 const integer = Type.Integer();
 
-export const Session = Type.Object({
+export const Session = Type.Object(
+  {
   id: text,
   website_id: text,
   session_url: text,
@@ -78,22 +79,27 @@ export const Session = Type.Object({
     error_logs: integer,
     net_errors: integer,
   }),
-});
+  },
+  { $id: 'Session' },
+);
 
-export const DateRange = Type.Object({
-  from: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  to: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  tz: Type.String(),
-});
+export const DateRange = Type.Object(
+  {
+    from: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    to: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    tz: Type.String(),
+  },
+  { description: 'The instants a date filter resolved to, in the zone used.' },
+);
 
 export const SessionList = Type.Object({
   total: integer,
   page: Type.Object({ num: integer, size: integer }),
-  sessions: Type.Array(Session),
+  sessions: Type.Array(Type.Ref('Session')),
   date_range: Type.Optional(DateRange),
 });
 
 export type SessionsQueryInput = Static<typeof SessionsQuery>;
 export type SessionResource = Static<typeof Session>;
-export type SessionListResource = Static<typeof SessionList>;
+export type SessionListResource = Omit<Static<typeof SessionList>, 'sessions'> & { sessions: SessionResource[] };
 export type DateRangeResource = Static<typeof DateRange>;

@@ -18,7 +18,8 @@ export const UpdateWebhookBody = Type.Object(
 
 export const UpdateWebhookQuery = Type.Object({ version }, { additionalProperties: false });
 
-export const Webhook = Type.Object({
+export const Webhook = Type.Object(
+  {
   webhook_id: Type.String(),
   url: Type.String(),
   website: Type.String({ description: "The website's name." }),
@@ -27,9 +28,12 @@ export const Webhook = Type.Object({
   enabled: Type.Boolean(),
   created_date: Type.Integer({ description: 'Unix seconds.' }),
   created_by: Type.String({ description: 'E-mail of the person, or name of the API token, that created it.' }),
-});
+  },
+  { $id: 'Webhook' },
+);
 
-export const WebhookList = Type.Array(Webhook);
+export const WebhookRef = Type.Ref('Webhook');
+export const WebhookList = Type.Array(WebhookRef);
 export const DeletedWebhook = Type.Object({ webhook_id: Type.String(), deleted: Type.Boolean() });
 
 export type CreateWebhookInput = Static<typeof CreateWebhookBody>;

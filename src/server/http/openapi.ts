@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { sharedSchemas } from '../../api/schemas/components.ts';
 
 export const OPENAPI_INFO = {
   title: 'Session Analytics API',
@@ -12,7 +13,10 @@ export const OPENAPI_INFO = {
 
 /** Emits the OpenAPI 3.1 document from the route schemas, serves it at /v1/openapi.json and a reference at /docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(swagger, {
+    // Components keep the names of their `$id`s, so the generated client has types called Alert, Session...
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
     openapi: {
       openapi: '3.1.0',
       info: OPENAPI_INFO,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Alert, AlertList, CreateAlertBody, DeletedAlert, UpdateAlertBody } from '../../../api/schemas/alerts.ts';
+import { AlertList, AlertRef, CreateAlertBody, DeletedAlert, UpdateAlertBody } from '../../../api/schemas/alerts.ts';
 import { IdParams } from '../../../api/schemas/common.ts';
 import { requirePrincipal } from '../../auth/authenticate.ts';
 import type { Db } from '../../db/database.ts';
@@ -10,7 +10,7 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
   app.post('/v1/alerts', {
     config: { scope: 'alerts:write' },
     schema: {
-      ...operation({ tag: 'Alerts', operationId: 'createAlert', summary: 'Create an alert', scope: 'alerts:write', success: { 201: Alert } }),
+      ...operation({ tag: 'Alerts', operationId: 'createAlert', summary: 'Create an alert', scope: 'alerts:write', success: { 201: AlertRef } }),
       body: CreateAlertBody,
     },
     handler: async (request, reply) => {
@@ -28,7 +28,7 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
         summary: 'Update an alert',
         description: 'Partial: the fields sent replace the stored ones, and the provider rule is checked on the result.',
         scope: 'alerts:write',
-        success: { 200: Alert },
+        success: { 200: AlertRef },
       }),
       params: IdParams,
       body: UpdateAlertBody,

@@ -5,8 +5,8 @@ import {
   DeletedWebhook,
   UpdateWebhookBody,
   UpdateWebhookQuery,
-  Webhook,
   WebhookList,
+  WebhookRef,
 } from '../../../api/schemas/webhooks.ts';
 import { requirePrincipal } from '../../auth/authenticate.ts';
 import { principalLabel } from '../../auth/principal.ts';
@@ -23,7 +23,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: Webhook
         operationId: 'createWebhook',
         summary: 'Register a webhook',
         scope: 'webhooks:write',
-        success: { 201: Webhook },
+        success: { 201: WebhookRef },
       }),
       body: CreateWebhookBody,
     },
@@ -43,7 +43,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: Webhook
         summary: 'Update a webhook',
         description: 'Replaces url, website_id and version; `enabled` is optional.',
         scope: 'webhooks:write',
-        success: { 200: Webhook },
+        success: { 200: WebhookRef },
       }),
       params: IdParams,
       querystring: UpdateWebhookQuery,

@@ -1,0 +1,8 @@
+import { Alert } from './alerts.ts';
+import { ErrorEnvelope } from './common.ts';
+import { Session } from './sessions.ts';
+import { Webhook } from './webhooks.ts';
+import { Website } from './websites.ts';
+
+/** Schemas with an `$id`: registered once, referenced by routes, and named components in the OpenAPI document. */
+export const sharedSchemas = [ErrorEnvelope, Alert, Webhook, Website, Session];

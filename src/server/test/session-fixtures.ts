@@ -1,0 +1,115 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+
+/** A base-36 id like the ones the recorder gives sessions (`s_…`) and visitors (`v_…`). */
+export function fixtureId(prefix: string): string {
+  let out = '';
+  for (const byte of crypto.randomBytes(20)) out += (byte % 36).toString(36);
+  return `${prefix}_${out}`;
+}
+
+/** A fixed, ordinary instant (2025-06-15T12:00:00Z) used when a test does not care about time. */
+export const DEFAULT_TIMESTAMP = 1_749_988_800;
+
+export type VisitorOverrides = Partial<Omit<VisitorsTable, 'account_id' | 'params'>> & {
+  /** Either the stored JSON text or the list itself. */
+  params?: string | { name: string; value: string }[];
+};
+
+/**
+ * Inserts a visitor row. `email_lower` and `email_hash` follow `email` (trimmed, lower-cased, SHA-256)
+ * unless given, as the recorder stores them.
+ */
+export async function insertVisitor(db: Db, accountId: string, overrides: VisitorOverrides = {}): Promise<VisitorsTable> {
+  const email = overrides.email ?? null;
+  const emailLower = overrides.email_lower !== undefined ? overrides.email_lower : email === null ? null : email.trim().toLowerCase();
+  const params = overrides.params ?? [];
+  const row: VisitorsTable = {
+    id: overrides.id ?? fixtureId('v'),
+    name: overrides.name ?? null,
+    email,
+    email_lower: emailLower,
+    email_hash:
+      overrides.email_hash !== undefined
+        ? overrides.email_hash
+        : emailLower === null
+          ? null
+          : crypto.createHash('sha256').update(emailLower).digest('hex'),
+    first_session_timestamp: overrides.first_session_timestamp ?? DEFAULT_TIMESTAMP,
+    last_session_timestamp: overrides.last_session_timestamp ?? DEFAULT_TIMESTAMP,
+    account_id: accountId,
+    params: typeof params === 'string' ? params : JSON.stringify(params),
+  };
+  await db.insertInto('visitors').values(row).execute();
+  return row;
+}
+
+export type SessionOverrides = Partial<Omit<SessionsTable, 'account_id' | 'website_id' | 'visitor_id' | 'tags'>> & {
+  /** Either the stored JSON text or the list itself. */
+  tags?: string | string[];
+};
+
+/**
+ * Inserts a session row with a plausible value in every column. Times derive from `creation_timestamp`
+ * (end = creation + duration, and so on) unless given.
+ */
+export async function insertSession(
+  db: Db,
+  accountId: string,
+  websiteId: string,
+  visitorId: string,
+  overrides: SessionOverrides = {},
+): Promise<SessionsTable> {
+  const { tags = ['returning'], ...rest } = overrides;
+  const creation = rest.creation_timestamp ?? DEFAULT_TIMESTAMP;
+  const duration = rest.duration ?? 180;
+  const end = rest.end_timestamp ?? creation + duration;
+  const row: SessionsTable = {
+    id: fixtureId('s'),
+    creation_timestamp: creation,
+    duration,
+    end_timestamp: end,
+    active_time: 95,
+    start_url: 'https://shop.example.com/?utm_source=newsletter',
+    end_url: 'https://shop.example.com/checkout',
+    expiration_timestamp: creation + 90 * 86_400,
+    last_event_timestamp: end - 4,
+    product: 'storefront',
+    device: 'desktop',
+    last_seen_page_view_id: fixtureId('pv'),
+    seen: 0,
+    referrer: 'https://www.google.com/',
+    visitor_first_session: 0,
+    engagement_score: 42.5,
+    ip: '203.0.113.7',
+    country_code: 'GB',
+    region: 'England',
+    city: 'London',
+    resolution_width: 1920,
+    resolution_height: 1080,
+    os_name: 'Windows',
+    os_version: '11',
+    browser_description: 'Chrome 126.0 on Windows 11',
+    browser_name: 'Chrome',
+    browser_version: '126.0',
+    utm_source: 'newsletter',
+    utm_medium: 'email',
+    utm_campaign: 'summer-sale',
+    utm_term: '',
+    utm_content: 'hero-banner',
+    page_views: 4,
+    clicks: 12,
+    error_clicks: 1,
+    rage_clicks: 0,
+    error_logs: 2,
+    net_errors: 0,
+    ...rest,
+    account_id: accountId,
+    website_id: websiteId,
+    visitor_id: visitorId,
+    tags: typeof tags === 'string' ? tags : JSON.stringify(tags),
+  };
+  await db.insertInto('sessions').values(row).execute();
+  return row;
+}
