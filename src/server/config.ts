@@ -7,7 +7,7 @@ const ConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
   DATABASE_URL: Type.String({ minLength: 1, default: './data/app.db' }),
-  PUBLIC_URL: Type.String({ minLength: 1, default: 'http://localhost:3000' }),
+  PUBLIC_URL: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
   RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 600 }),
   RATE_LIMIT_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
@@ -17,7 +17,7 @@ const ConfigSchema = Type.Object({
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
 });
 
-export type Config = Static<typeof ConfigSchema>;
+export type Config = Static<typeof ConfigSchema> & { PUBLIC_URL: string };
 
 const INTEGER_KEYS = ['PORT', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_SECONDS', 'DB_POOL_SIZE'] as const;
 const BOOLEAN_KEYS = ['ALLOW_HTTP_WEBHOOKS', 'ALLOW_PRIVATE_WEBHOOK_TARGETS', 'DEMO_DATA'] as const;
@@ -59,13 +59,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  const config = raw as Config;
-  try {
-    new URL(config.PUBLIC_URL);
-  } catch {
-    throw new ConfigError(`Invalid configuration:\n  PUBLIC_URL: must be an absolute URL (got "${config.PUBLIC_URL}")`);
+  const parsed = raw as Static<typeof ConfigSchema>;
+  const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
+  if (!URL.canParse(publicUrl) || !/^https?:/i.test(publicUrl)) {
+    throw new ConfigError(`Invalid configuration:\n  PUBLIC_URL: must be an absolute http(s) URL (got "${publicUrl}")`);
   }
-  return { ...config, PUBLIC_URL: config.PUBLIC_URL.replace(/\/+$/, '') };
+  return { ...parsed, PUBLIC_URL: publicUrl.replace(/\/+$/, '') };
 }
 
 export function isPostgresUrl(url: string): boolean {

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { type DemoCredentials, ensureDemoData } from './seed/demo-data.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -8,6 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.DATABASE_URL, { poolSize: config.DB_POOL_SIZE });
   await migrateToLatest(database.db);
+  const demo = config.DEMO_DATA ? await ensureDemoData(database.db, config) : null;
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
 
@@ -33,6 +35,20 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  printWelcome(config.PUBLIC_URL, demo);
+}
+
+/** Told once, on the terminal rather than in the logs, so the demo token never lands in log storage. */
+function printWelcome(publicUrl: string, demo: DemoCredentials | null): void {
+  const lines = [`Session Analytics is running at ${publicUrl}`, `API reference: ${publicUrl}/docs`];
+  if (demo) {
+    lines.push(
+      `Demo account "${demo.accountName}" created with ${demo.sessions} sessions.`,
+      `Admin API token (shown once): ${demo.adminToken}`,
+      `Try: curl -H "Authorization: Bearer ${demo.adminToken}" ${publicUrl}/v1/sessions?size=5`,
+    );
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { AppError, errors } from '../errors.ts';
+import { type AppError, errors } from '../errors.ts';
 
 function makeAjv(coerceTypes: boolean): Ajv {
   // No removeAdditional: unknown fields are an error, not silently dropped. allErrors off: the first

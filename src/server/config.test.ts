@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, isPostgresUrl, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATABASE_URL: './data/app.db',
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'info',
+      ALLOW_HTTP_WEBHOOKS: false,
+      DEMO_DATA: true,
+    });
+  });
+
+  it('reads numbers and booleans from text and derives PUBLIC_URL from PORT', () => {
+    const config = loadConfig({ PORT: '8080', DEMO_DATA: 'false', ALLOW_HTTP_WEBHOOKS: '1', RATE_LIMIT_MAX: '5' });
+    expect(config.PORT).toBe(8080);
+    expect(config.DEMO_DATA).toBe(false);
+    expect(config.ALLOW_HTTP_WEBHOOKS).toBe(true);
+    expect(config.RATE_LIMIT_MAX).toBe(5);
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://analytics.example.com/' }).PUBLIC_URL).toBe('https://analytics.example.com');
+  });
+
+  it('names every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DEMO_DATA: 'maybe' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('LOG_LEVEL');
+    expect(message).toContain('DEMO_DATA');
+  });
+
+  it('refuses a PUBLIC_URL that is not an absolute http(s) URL', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'analytics.example.com' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('tells PostgreSQL URLs from SQLite paths', () => {
+    expect(isPostgresUrl('postgres://u@h/db')).toBe(true);
+    expect(isPostgresUrl('postgresql://u@h/db')).toBe(true);
+    expect(isPostgresUrl('./data/app.db')).toBe(false);
+  });
+});

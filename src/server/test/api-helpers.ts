@@ -1,0 +1,301 @@
+/**
+ * Helpers shared by the HTTP API suites: requests with JSON bodies, the error-envelope assertion,
+ * ready-made alerts and webhooks, and the access rules (401/403) every scoped route follows.
+ */
+import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES, type Scope } from '../../api/schemas/common.ts';
+import type { ErrorType } from '../errors.ts';
+import { createApiToken, revokeApiToken } from '../features/tokens/tokens.service.ts';
+import type { TestAccount, TestContext } from './harness.ts';
+
+export type Method = Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'DELETE'>;
+
+/** Sends `body` serialised as JSON with content-type application/json. */
+export function sendJson(
+  ctx: TestContext,
+  token: string | null,
+  method: Method,
+  url: string,
+  body?: unknown,
+): Promise<LightMyRequestResponse> {
+  if (body === undefined) return ctx.request(token, { method, url });
+  return ctx.request(token, { method, url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+}
+
+/** Sends a body exactly as given, with the content-type given. */
+export function sendRaw(
+  ctx: TestContext,
+  token: string | null,
+  method: Method,
+  url: string,
+  payload: string,
+  contentType: string,
+): Promise<LightMyRequestResponse> {
+  return ctx.request(token, { method, url, payload, headers: { 'content-type': contentType } });
+}
+
+export interface ExpectedError {
+  type: ErrorType;
+  code?: string;
+  /** The field at fault; `null` when the envelope must not name one. */
+  param?: string | null;
+  message?: string | RegExp;
+}
+
+export interface ErrorBody {
+  type: string;
+  code: string;
+  param?: string;
+  message: string;
+  http_status_code: number;
+  request_id: string;
+}
+
+const ENVELOPE_FIELDS = ['type', 'code', 'param', 'message', 'http_status_code', 'request_id'];
+
+/** Signs of an internal detail leaking into a response: stack frames, SQL, driver names. */
+const LEAK = /\bat \S+ \(|node_modules|\.ts:\d+|SQLITE_|\bselect\b.*\bfrom\b|\binsert into\b|violates .* constraint|\bpg\b|kysely/i;
+
+/** Asserts the one error envelope of the API (decisions §2) and returns its `error` object. */
+export function expectError(response: LightMyRequestResponse, status: number, expected: ExpectedError): ErrorBody {
+  expect(response.statusCode, `status for ${response.body}`).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const requestId = response.headers['x-request-id'];
+  expect(requestId).toMatch(/^req_[0-9A-Za-z]+$/);
+  const body = response.json<{ error: ErrorBody }>();
+  expect(Object.keys(body)).toEqual(['error']);
+  const { error } = body;
+  expect(ENVELOPE_FIELDS).toEqual(expect.arrayContaining(Object.keys(error)));
+  expect(error.type).toBe(expected.type);
+  expect(error.http_status_code).toBe(status);
+  expect(error.request_id).toBe(requestId);
+  expect(error.code).toMatch(/^[a-z_]+$/);
+  expect(error.message.length).toBeGreaterThan(0);
+  if (expected.code !== undefined) expect(error.code).toBe(expected.code);
+  if (expected.param === null) expect(error).not.toHaveProperty('param');
+  else if (expected.param !== undefined) expect(error.param).toBe(expected.param);
+  if (typeof expected.message === 'string') expect(error.message).toContain(expected.message);
+  else if (expected.message) expect(error.message).toMatch(expected.message);
+  expect(response.body).not.toMatch(LEAK);
+  return error;
+}
+
+/** Two error responses that must not tell apart (an unknown id and another account's id). */
+export function expectSameErrorApartFromRequestId(first: LightMyRequestResponse, second: LightMyRequestResponse): void {
+  expect(second.statusCode).toBe(first.statusCode);
+  const a = first.json<{ error: ErrorBody }>().error;
+  const b = second.json<{ error: ErrorBody }>().error;
+  expect(a.request_id).not.toBe(b.request_id);
+  expect({ ...b, request_id: 'x' }).toEqual({ ...a, request_id: 'x' });
+}
+
+/** The raw text of a response must never carry a webhook signing secret. */
+export function expectNoSecret(response: LightMyRequestResponse): void {
+  expect(response.body).not.toContain('whsec_');
+  expect(response.body.toLowerCase()).not.toContain('secret');
+}
+
+/** ISO 8601 in UTC with a Z, as `Date.prototype.toISOString` writes it. */
+export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/** A public-looking https target; the address guard accepts names that do not resolve. */
+export function hookUrl(path = 'hook'): string {
+  return `https://hooks.example.com/${path}`;
+}
+
+export function webhookBody(websiteId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { url: hookUrl(), website_id: websiteId, version: 'v1.0', ...overrides };
+}
+
+export function chatAlertBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Checkout errors',
+    events: [{ kind: 25, value: 'TypeError' }],
+    provider: 'chat',
+    chat_channel_id: 'C0123CHECKOUT',
+    ...overrides,
+  };
+}
+
+export function webhookAlertBody(webhookId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name: 'Rage on pricing', events: [{ kind: 21, value: '5' }], provider: 'webhooks', webhook_id: webhookId, ...overrides };
+}
+
+export interface WebhookJson {
+  webhook_id: string;
+  url: string;
+  website: string;
+  website_id: string;
+  version: string;
+  enabled: boolean;
+  created_date: number;
+  created_by: string;
+}
+
+export interface AlertJson {
+  alert_id: string;
+  name: string;
+  events: { kind: number; value: string }[];
+  provider: 'chat' | 'webhooks';
+  chat_channel_id: string | null;
+  webhook_id: string | null;
+  enabled: boolean;
+  creation_date: string;
+}
+
+/** Creates a webhook through the API and fails the test unless that answers 201. */
+export async function createWebhook(ctx: TestContext, account: TestAccount, overrides: Record<string, unknown> = {}): Promise<WebhookJson> {
+  const response = await sendJson(ctx, account.token, 'POST', '/v1/webhooks', webhookBody(account.websiteId, overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<WebhookJson>();
+}
+
+/** Creates an alert through the API and fails the test unless that answers 201. */
+export async function createAlert(ctx: TestContext, account: TestAccount, body: Record<string, unknown> = chatAlertBody()): Promise<AlertJson> {
+  const response = await sendJson(ctx, account.token, 'POST', '/v1/alerts', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<AlertJson>();
+}
+
+export async function listAlerts(ctx: TestContext, account: TestAccount): Promise<AlertJson[]> {
+  const response = await sendJson(ctx, account.token, 'GET', '/v1/alerts');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AlertJson[]>();
+}
+
+export async function listWebhooks(ctx: TestContext, account: TestAccount): Promise<WebhookJson[]> {
+  const response = await sendJson(ctx, account.token, 'GET', '/v1/webhooks');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<WebhookJson[]>();
+}
+
+/** A case of a table of requests the API must refuse with a 400. */
+export interface BadBodyCase {
+  name: string;
+  body: unknown;
+  param: string;
+  code?: string;
+}
+
+/** Bodies the transport refuses before any route rule runs (decisions §1). */
+export const UNREADABLE_BODIES: { name: string; payload: string; contentType: string; status: number; code: string }[] = [
+  { name: 'invalid JSON', payload: '{"name": "x",', contentType: 'application/json', status: 400, code: 'invalid_json' },
+  { name: 'an empty body sent as JSON', payload: '', contentType: 'application/json', status: 400, code: 'invalid_json' },
+  { name: 'a text/plain body', payload: '{"name": "x"}', contentType: 'text/plain', status: 415, code: 'unsupported_media_type' },
+  { name: 'a form body', payload: 'name=x', contentType: 'application/x-www-form-urlencoded', status: 415, code: 'unsupported_media_type' },
+  {
+    name: 'a body over 1 MiB',
+    payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }),
+    contentType: 'application/json',
+    status: 413,
+    code: 'body_too_large',
+  },
+];
+
+/** JSON that parses but is not an object. */
+export const NON_OBJECT_BODIES: { name: string; payload: string }[] = [
+  { name: 'a JSON array', payload: '[]' },
+  { name: 'a JSON string', payload: '"x"' },
+  { name: 'JSON null', payload: 'null' },
+];
+
+export interface RouteUnderTest<F> {
+  method: Method;
+  /** The route as people name it, such as `/v1/alerts/:id`. */
+  pattern: string;
+  path: (fixture: F) => string;
+  scope: Scope;
+  body?: (fixture: F) => unknown;
+  /** Asserts that the refused requests left the addressed object as it was. */
+  unchanged?: (fixture: F) => Promise<void>;
+}
+
+/**
+ * The access rules of decisions §1 for each route: 401 `authentication_error` for a missing,
+ * malformed, unknown, revoked or expired token; 403 `insufficient_scope` naming the route's scope
+ * for a valid token without it. `setup` creates the fixture the routes address (real objects, so
+ * a refusal is not a 404 in disguise). The last test of each route sends the request with a
+ * token holding only its scope, so list a deleting route last.
+ */
+export function describeAccessRules<F extends { account: TestAccount }>(
+  ctx: () => TestContext,
+  setup: () => Promise<F>,
+  routes: RouteUnderTest<F>[],
+): void {
+  let fixture: F;
+  const tokens: Record<'revoked' | 'expired', string> = { revoked: '', expired: '' };
+  beforeAll(async () => {
+    fixture = await setup();
+    const db = ctx().database.db;
+    const { accountId } = fixture.account;
+    const revoked = await createApiToken(db, { accountId, name: 'revoked token', scopes: [...SCOPES] });
+    await revokeApiToken(db, accountId, revoked.summary.id);
+    tokens.revoked = revoked.token;
+    const expired = await createApiToken(db, {
+      accountId,
+      name: 'expired token',
+      scopes: [...SCOPES],
+      expiresAt: Math.floor(Date.now() / 1000) - 60,
+    });
+    tokens.expired = expired.token;
+  });
+
+  const badCredentials: { label: string; authorization: () => string | undefined }[] = [
+    { label: 'no Authorization header', authorization: () => undefined },
+    { label: 'an empty Authorization header', authorization: () => '' },
+    { label: '"Token x"', authorization: () => 'Token x' },
+    { label: 'a bare "Bearer"', authorization: () => 'Bearer' },
+    { label: 'Basic credentials', authorization: () => 'Basic dXNlcjpwYXNzd29yZA==' },
+    { label: 'the token without "Bearer"', authorization: () => fixture.account.token },
+    { label: 'an unknown token of the right form', authorization: () => `Bearer sa_${'Q'.repeat(40)}` },
+    { label: 'a token of the wrong form', authorization: () => 'Bearer not-a-token' },
+    { label: 'a revoked token', authorization: () => `Bearer ${tokens.revoked}` },
+    { label: 'an expired token', authorization: () => `Bearer ${tokens.expired}` },
+  ];
+
+  for (const route of routes) {
+    describe(`${route.method} ${route.pattern}`, () => {
+      const send = (token: string | null, headers: Record<string, string> = {}) => {
+        const body = route.body?.(fixture);
+        return ctx().request(token, {
+          method: route.method,
+          url: route.path(fixture),
+          headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+      };
+
+      it.each(badCredentials)('401 authentication_error with $label', async ({ authorization }) => {
+        const value = authorization();
+        const response = await send(null, value === undefined ? {} : { authorization: value });
+        expectError(response, 401, { type: 'authentication_error', param: null });
+      });
+
+      it(`403 insufficient_scope naming ${route.scope} for a token with every other scope`, async () => {
+        const token = await fixture.account.tokenWith(SCOPES.filter((scope) => scope !== route.scope));
+        const response = await send(token);
+        const error = expectError(response, 403, { type: 'authorization_error', code: 'insufficient_scope', param: null });
+        expect(error.message).toContain(route.scope);
+      });
+
+      const sibling: Scope = route.scope.endsWith(':read')
+        ? (route.scope.replace(/:read$/, ':write') as Scope)
+        : (route.scope.replace(/:write$/, ':read') as Scope);
+      it(`403 for a token with only ${sibling}`, async () => {
+        const response = await send(await fixture.account.tokenWith([sibling]));
+        const error = expectError(response, 403, { type: 'authorization_error', code: 'insufficient_scope' });
+        expect(error.message).toContain(route.scope);
+      });
+
+      if (route.unchanged) {
+        it('the refused requests changed nothing', () => route.unchanged?.(fixture));
+      }
+
+      it(`is answered for a token with only ${route.scope}`, async () => {
+        const response = await send(await fixture.account.tokenWith([route.scope]));
+        expect(response.statusCode, response.body).toBeLessThan(300);
+      });
+    });
+  }
+}
