@@ -1,19 +1,23 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { registerRateLimit } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
+import { tokensRoutes } from './features/tokens/tokens.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { websitesRoutes } from './features/websites/websites.routes.ts';
 import { bodyLimitBytes, registerErrorHandling } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { validatorCompiler } from './http/validation.ts';
+import { assertNoNulCharacters, validatorCompiler } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
 import { randomBase62 } from './lib/ids.ts';
 
@@ -50,8 +54,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('preValidation', async (request) => assertNoNulCharacters({ params: request.params, query: request.query, body: request.body }));
   registerErrorHandling(app);
-  registerAuthentication(app, database.db);
+  await app.register(cookie);
+  registerAuthentication(app, database.db, config.PUBLIC_URL);
   await registerRateLimit(app, config);
   await registerOpenApi(app);
 
@@ -63,6 +69,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(websitesRoutes, { db: database.db });
   await app.register(sessionsRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
+  await app.register(authRoutes, { db: database.db, secureCookies: config.PUBLIC_URL.startsWith('https:') });
+  await app.register(tokensRoutes, { db: database.db });
+  await app.register(usersRoutes, { db: database.db });
   await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

@@ -4,7 +4,12 @@ import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
 import { createAccount, requireAccount } from './features/accounts/accounts.service.ts';
 import { createApiToken, listApiTokens, parseScopes, revokeApiToken } from './features/tokens/tokens.service.ts';
 import { createWebsite } from './features/websites/websites.service.ts';
+import { createUser } from './features/users/users.service.ts';
 import { runSeedCommand } from './seed/seed-command.ts';
+import { ROLES, type Role } from '../api/schemas/common.ts';
+import { AppError } from './errors.ts';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Options = Record<string, string | undefined>;
 type Command = { options: string[]; run: (db: Db, options: Options) => Promise<string> };
@@ -16,6 +21,7 @@ const USAGE = `Usage: cli <command> [options]
   tokens create --account ACCOUNT --name NAME --scopes a,b,c [--expires-in-days N]
   tokens list --account ACCOUNT
   tokens revoke --account ACCOUNT --id TOKEN_ID
+  users create --account ACCOUNT --email EMAIL --role admin|analyst|support [--name NAME]
   seed --account ACCOUNT --sessions N [--websites K] [--days D]
 ACCOUNT is an account's id or name. DATABASE_URL selects the database, as for the server.`;
 
@@ -83,6 +89,22 @@ const commands: Record<string, Command> = {
       const id = required(options, 'id');
       if (!(await revokeApiToken(db, account.id, id))) throw new Error(`No active token ${id} in account ${account.name}`);
       return id;
+    },
+  },
+  'users create': {
+    options: ['account', 'email', 'role', 'name'],
+    run: async (db, options) => {
+      const account = await requireAccount(db, required(options, 'account'));
+      const role = required(options, 'role');
+      if (!(ROLES as readonly string[]).includes(role)) throw new Error(`--role must be one of ${ROLES.join(', ')} (got "${role}")`);
+      const email = required(options, 'email');
+      if (!EMAIL_PATTERN.test(email.trim())) throw new Error(`"${email}" is not an e-mail address`);
+      try {
+        const { password } = await createUser(db, account.id, { email, role: role as Role, name: options.name });
+        return password;
+      } catch (error) {
+        throw new Error(error instanceof AppError ? error.message : String(error));
+      }
     },
   },
   seed: {

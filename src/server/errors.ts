@@ -39,8 +39,16 @@ export const errors = {
     new AppError(415, 'validation_error', 'unsupported_media_type', 'The request body must be sent as application/json'),
   unauthenticated: (message = 'A valid API token is required: send Authorization: Bearer <token>') =>
     new AppError(401, 'authentication_error', 'unauthenticated', message),
+  forbidden: (code: string, message: string) => new AppError(403, 'authorization_error', code, message),
   insufficientScope: (scope: string) =>
-    new AppError(403, 'authorization_error', 'insufficient_scope', `This request needs the ${scope} scope`),
+    new AppError(
+      403,
+      'authorization_error',
+      'insufficient_scope',
+      scope === 'account:admin' ? 'Only an admin can do this' : `This request needs the ${scope} scope`,
+    ),
+  invalidCredentials: () =>
+    new AppError(401, 'authentication_error', 'invalid_credentials', 'The e-mail or the password is not right'),
   notFound: (what: string) => new AppError(404, 'not_found_error', 'not_found', `${what} not found`),
   routeNotFound: (method: string, url: string) =>
     new AppError(404, 'not_found_error', 'route_not_found', `No route ${method} ${url.split('?')[0]}`),

@@ -44,6 +44,7 @@ function printWelcome(publicUrl: string, demo: DemoCredentials | null): void {
   if (demo) {
     lines.push(
       `Demo account "${demo.accountName}" created with ${demo.sessions} sessions.`,
+      `Sign in at ${publicUrl} as ${demo.adminEmail} with password ${demo.adminPassword}`,
       `Admin API token (shown once): ${demo.adminToken}`,
       `Try: curl -H "Authorization: Bearer ${demo.adminToken}" ${publicUrl}/v1/sessions?size=5`,
     );

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
+import type { CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetMeData, GetMeErrors, GetMeResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -26,7 +26,11 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * Requires the `alerts:read` scope.
  */
 export const listAlerts = <ThrowOnError extends boolean = false>(options?: Options<ListAlertsData, ThrowOnError>) => (options?.client ?? client).get<ListAlertsResponses, ListAlertsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
     url: '/v1/alerts',
     ...options
 });
@@ -37,7 +41,11 @@ export const listAlerts = <ThrowOnError extends boolean = false>(options?: Optio
  * Requires the `alerts:write` scope.
  */
 export const createAlert = <ThrowOnError extends boolean = false>(options: Options<CreateAlertData, ThrowOnError>) => (options.client ?? client).post<CreateAlertResponses, CreateAlertErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
     url: '/v1/alerts',
     ...options,
     headers: {
@@ -52,7 +60,11 @@ export const createAlert = <ThrowOnError extends boolean = false>(options: Optio
  * Requires the `alerts:write` scope.
  */
 export const deleteAlert = <ThrowOnError extends boolean = false>(options: Options<DeleteAlertData, ThrowOnError>) => (options.client ?? client).delete<DeleteAlertResponses, DeleteAlertErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
     url: '/v1/alerts/{id}',
     ...options
 });
@@ -65,7 +77,11 @@ export const deleteAlert = <ThrowOnError extends boolean = false>(options: Optio
  * Requires the `alerts:write` scope.
  */
 export const updateAlert = <ThrowOnError extends boolean = false>(options: Options<UpdateAlertData, ThrowOnError>) => (options.client ?? client).put<UpdateAlertResponses, UpdateAlertErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
     url: '/v1/alerts/{id}',
     ...options,
     headers: {
@@ -82,7 +98,11 @@ export const updateAlert = <ThrowOnError extends boolean = false>(options: Optio
  * Requires the `webhooks:read` scope.
  */
 export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Options<ListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<ListWebhooksResponses, ListWebhooksErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
     url: '/v1/webhooks',
     ...options
 });
@@ -93,7 +113,11 @@ export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Opt
  * Requires the `webhooks:write` scope.
  */
 export const createWebhook = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookResponses, CreateWebhookErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
     url: '/v1/webhooks',
     ...options,
     headers: {
@@ -110,7 +134,11 @@ export const createWebhook = <ThrowOnError extends boolean = false>(options: Opt
  * Requires the `webhooks:write` scope.
  */
 export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookResponses, DeleteWebhookErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
     url: '/v1/webhooks/{id}',
     ...options
 });
@@ -123,7 +151,11 @@ export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Opt
  * Requires the `webhooks:write` scope.
  */
 export const updateWebhook = <ThrowOnError extends boolean = false>(options: Options<UpdateWebhookData, ThrowOnError>) => (options.client ?? client).put<UpdateWebhookResponses, UpdateWebhookErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
     url: '/v1/webhooks/{id}',
     ...options,
     headers: {
@@ -133,12 +165,48 @@ export const updateWebhook = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
+ * Reveal a webhook's signing secret
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const getWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<GetWebhookSecretData, ThrowOnError>) => (options.client ?? client).get<GetWebhookSecretResponses, GetWebhookSecretErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/webhooks/{id}/secret',
+    ...options
+});
+
+/**
+ * Replace a webhook's signing secret
+ *
+ * Deliveries are signed with the new secret from now on.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<RotateWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/webhooks/{id}/secret/rotate',
+    ...options
+});
+
+/**
  * List websites
  *
  * Requires the `websites:read` scope.
  */
 export const listWebsites = <ThrowOnError extends boolean = false>(options?: Options<ListWebsitesData, ThrowOnError>) => (options?.client ?? client).get<ListWebsitesResponses, ListWebsitesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
     url: '/v1/websites',
     ...options
 });
@@ -151,7 +219,168 @@ export const listWebsites = <ThrowOnError extends boolean = false>(options?: Opt
  * Requires the `users.sessions:read` scope.
  */
 export const getSessions = <ThrowOnError extends boolean = false>(options: Options<GetSessionsData, ThrowOnError>) => (options.client ?? client).get<GetSessionsResponses, GetSessionsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
     url: '/v1/sessions',
     ...options
+});
+
+/**
+ * Sign in with e-mail and password
+ *
+ * Sets an httpOnly session cookie used by the dashboard. API clients use bearer tokens instead.
+ */
+export const login = <ThrowOnError extends boolean = false>(options: Options<LoginData, ThrowOnError>) => (options.client ?? client).post<LoginResponses, LoginErrors, ThrowOnError>({
+    url: '/v1/auth/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign out
+ */
+export const logout = <ThrowOnError extends boolean = false>(options?: Options<LogoutData, ThrowOnError>) => (options?.client ?? client).post<LogoutResponses, LogoutErrors, ThrowOnError>({ url: '/v1/auth/logout', ...options });
+
+/**
+ * Who is signed in, in which account, with which permissions
+ */
+export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/auth/me',
+    ...options
+});
+
+/**
+ * List API tokens
+ *
+ * Revoked tokens are listed with their revocation time. The tokens themselves are never shown again.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const listTokens = <ThrowOnError extends boolean = false>(options?: Options<ListTokensData, ThrowOnError>) => (options?.client ?? client).get<ListTokensResponses, ListTokensErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/tokens',
+    ...options
+});
+
+/**
+ * Create an API token
+ *
+ * The response carries the token itself, this once.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const createToken = <ThrowOnError extends boolean = false>(options: Options<CreateTokenData, ThrowOnError>) => (options.client ?? client).post<CreateTokenResponses, CreateTokenErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/tokens',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke an API token
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const revokeToken = <ThrowOnError extends boolean = false>(options: Options<RevokeTokenData, ThrowOnError>) => (options.client ?? client).delete<RevokeTokenResponses, RevokeTokenErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/tokens/{id}',
+    ...options
+});
+
+/**
+ * List the people of the account
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const listUsers = <ThrowOnError extends boolean = false>(options?: Options<ListUsersData, ThrowOnError>) => (options?.client ?? client).get<ListUsersResponses, ListUsersErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/users',
+    ...options
+});
+
+/**
+ * Add a person
+ *
+ * Returns a generated password, this once.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const createUser = <ThrowOnError extends boolean = false>(options: Options<CreateUserData, ThrowOnError>) => (options.client ?? client).post<CreateUserResponses, CreateUserErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/users',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a person
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const deleteUser = <ThrowOnError extends boolean = false>(options: Options<DeleteUserData, ThrowOnError>) => (options.client ?? client).delete<DeleteUserResponses, DeleteUserErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/users/{id}',
+    ...options
+});
+
+/**
+ * Change a person's name or role
+ *
+ * An account keeps at least one admin (409 `last_admin`).
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const updateUser = <ThrowOnError extends boolean = false>(options: Options<UpdateUserData, ThrowOnError>) => (options.client ?? client).put<UpdateUserResponses, UpdateUserErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/users/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });

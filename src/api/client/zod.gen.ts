@@ -136,13 +136,44 @@ export const zSession = z.object({
     })
 });
 
+export const zUser = z.object({
+    user_id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum([
+        'admin',
+        'analyst',
+        'support'
+    ]),
+    created_at: z.int()
+});
+
+export const zApiToken = z.object({
+    token_id: z.string(),
+    name: z.string(),
+    prefix: z.string(),
+    scopes: z.array(z.enum([
+        'alerts:read',
+        'alerts:write',
+        'webhooks:read',
+        'webhooks:write',
+        'users.sessions:read',
+        'websites:read',
+        'websites:write'
+    ])),
+    created_at: z.int(),
+    last_used_at: z.int().nullable(),
+    expires_at: z.int().nullable(),
+    revoked_at: z.int().nullable()
+});
+
 /**
  * Default Response
  */
 export const zListAlertsResponse = z.array(zAlert);
 
 export const zCreateAlertBody = z.object({
-    name: z.string().min(1).max(100),
+    name: z.string().min(1).max(1000),
     events: z.array(z.object({
         kind: z.union([
             z.literal(5),
@@ -180,7 +211,7 @@ export const zDeleteAlertResponse = z.object({
 });
 
 export const zUpdateAlertBody = z.object({
-    name: z.string().min(1).max(100).optional(),
+    name: z.string().min(1).max(1000).optional(),
     events: z.array(z.object({
         kind: z.union([
             z.literal(5),
@@ -258,6 +289,30 @@ export const zUpdateWebhookQuery = z.object({
  */
 export const zUpdateWebhookResponse = zWebhook;
 
+export const zGetWebhookSecretPath = z.object({
+    id: z.string().min(1).max(64)
+});
+
+/**
+ * Default Response
+ */
+export const zGetWebhookSecretResponse = z.object({
+    webhook_id: z.string(),
+    secret: z.string()
+});
+
+export const zRotateWebhookSecretPath = z.object({
+    id: z.string().min(1).max(64)
+});
+
+/**
+ * Default Response
+ */
+export const zRotateWebhookSecretResponse = z.object({
+    webhook_id: z.string(),
+    secret: z.string()
+});
+
 /**
  * Default Response
  */
@@ -290,3 +345,148 @@ export const zGetSessionsResponse = z.object({
         tz: z.string()
     }).optional()
 });
+
+export const zLoginBody = z.object({
+    email: z.string().min(1).max(254),
+    password: z.string().min(1).max(256)
+});
+
+/**
+ * Default Response
+ */
+export const zLoginResponse = z.object({
+    account: z.object({
+        account_id: z.string(),
+        name: z.string()
+    }),
+    user: zUser.nullable(),
+    token_name: z.string().nullable(),
+    permissions: z.array(z.string())
+});
+
+/**
+ * Default Response
+ */
+export const zLogoutResponse = z.object({
+    signed_out: z.boolean()
+});
+
+/**
+ * Default Response
+ */
+export const zGetMeResponse = z.object({
+    account: z.object({
+        account_id: z.string(),
+        name: z.string()
+    }),
+    user: zUser.nullable(),
+    token_name: z.string().nullable(),
+    permissions: z.array(z.string())
+});
+
+/**
+ * Default Response
+ */
+export const zListTokensResponse = z.array(zApiToken);
+
+export const zCreateTokenBody = z.object({
+    name: z.string().min(1).max(100),
+    scopes: z.array(z.enum([
+        'alerts:read',
+        'alerts:write',
+        'webhooks:read',
+        'webhooks:write',
+        'users.sessions:read',
+        'websites:read',
+        'websites:write'
+    ])).min(1).max(7),
+    expires_in_days: z.int().gte(1).lte(3650).optional()
+});
+
+/**
+ * Default Response
+ */
+export const zCreateTokenResponse = z.object({
+    token_id: z.string(),
+    name: z.string(),
+    prefix: z.string(),
+    scopes: z.array(z.enum([
+        'alerts:read',
+        'alerts:write',
+        'webhooks:read',
+        'webhooks:write',
+        'users.sessions:read',
+        'websites:read',
+        'websites:write'
+    ])),
+    created_at: z.int(),
+    last_used_at: z.int().nullable(),
+    expires_at: z.int().nullable(),
+    revoked_at: z.int().nullable(),
+    token: z.string()
+});
+
+export const zRevokeTokenPath = z.object({
+    id: z.string().min(1).max(64)
+});
+
+/**
+ * Default Response
+ */
+export const zRevokeTokenResponse = z.object({
+    token_id: z.string(),
+    revoked: z.boolean()
+});
+
+/**
+ * Default Response
+ */
+export const zListUsersResponse = z.array(zUser);
+
+export const zCreateUserBody = z.object({
+    email: z.email().min(3).max(254),
+    name: z.string().min(1).max(100).optional(),
+    role: z.enum([
+        'admin',
+        'analyst',
+        'support'
+    ])
+});
+
+/**
+ * Default Response
+ */
+export const zCreateUserResponse = z.object({
+    user: zUser,
+    password: z.string()
+});
+
+export const zDeleteUserPath = z.object({
+    id: z.string().min(1).max(64)
+});
+
+/**
+ * Default Response
+ */
+export const zDeleteUserResponse = z.object({
+    user_id: z.string(),
+    deleted: z.boolean()
+});
+
+export const zUpdateUserBody = z.object({
+    name: z.string().min(1).max(100).optional(),
+    role: z.enum([
+        'admin',
+        'analyst',
+        'support'
+    ]).optional()
+});
+
+export const zUpdateUserPath = z.object({
+    id: z.string().min(1).max(64)
+});
+
+/**
+ * Default Response
+ */
+export const zUpdateUserResponse = zUser;

@@ -32,7 +32,8 @@ export const AlertEvent = Type.Object(
   { additionalProperties: false },
 );
 
-const name = Type.String({ minLength: 1, maxLength: 100 });
+// 1 to 100 characters once surrounding spaces are trimmed; the service checks the trimmed length.
+const name = Type.String({ minLength: 1, maxLength: 1000, description: '1 to 100 characters after trimming.' });
 const events = Type.Array(AlertEvent, { minItems: 1, maxItems: 20 });
 const provider = Type.Enum(ALERT_PROVIDERS);
 const chatChannelId = Type.Union([Type.String({ minLength: 1, maxLength: 80 }), Type.Null()]);

@@ -53,3 +53,10 @@ export const SCOPES = [
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
+
+/** Managing people, tokens and signing secrets: only admins, never an API token. */
+export const ADMIN_PERMISSION = 'account:admin';
+export type Permission = Scope | typeof ADMIN_PERMISSION;
+
+export const ROLES = ['admin', 'analyst', 'support'] as const;
+export type Role = (typeof ROLES)[number];

@@ -39,3 +39,8 @@ export const DeletedWebhook = Type.Object({ webhook_id: Type.String(), deleted: 
 export type CreateWebhookInput = Static<typeof CreateWebhookBody>;
 export type UpdateWebhookInput = Static<typeof UpdateWebhookBody>;
 export type WebhookResource = Static<typeof Webhook>;
+
+export const WebhookSecret = Type.Object({
+  webhook_id: Type.String(),
+  secret: Type.String({ description: 'Standard Webhooks signing secret (`whsec_…`).' }),
+});

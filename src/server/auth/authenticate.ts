@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Scope } from '../../api/schemas/common.ts';
+import type { Permission } from '../../api/schemas/common.ts';
 import type { Db } from '../db/database.ts';
 import { errors } from '../errors.ts';
 import { authenticateToken } from '../features/tokens/tokens.service.ts';
+import { SESSION_COOKIE, resolveLoginSession } from './login-sessions.ts';
 import type { Principal } from './principal.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The scope a route needs; routes without one are public. */
-    scope?: Scope;
+    /** The permission a route needs (`authenticated`: any principal); routes without one are public. */
+    scope?: Permission | 'authenticated';
+    /** Public routes that change state through a cookie (sign-in) still get the same-origin check. */
+    sameOriginOnly?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -16,6 +19,7 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer +(\S+) *$/i;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The principal of a request that must be authenticated; routes with a scope always have one. */
 export function requirePrincipal(request: FastifyRequest): Principal {
@@ -23,19 +27,51 @@ export function requirePrincipal(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** Authenticates every request to a route that declares a scope, then checks that scope (401, then 403). */
-export function registerAuthentication(app: FastifyInstance, db: Db): void {
-  app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
-    const scope = request.routeOptions.config.scope;
-    if (!scope) return;
-    const header = request.headers.authorization;
-    if (!header) throw errors.unauthenticated();
+/**
+ * Cookie-authenticated requests that change state must come from the app's own origin. With the
+ * SameSite cookie and the JSON-only bodies (which browsers cannot send cross-site without a CORS
+ * preflight this server never grants), this closes cross-site request forgery.
+ */
+export function assertSameOrigin(request: FastifyRequest, publicUrl: string): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.origin ?? (request.headers.referer ? safeOrigin(request.headers.referer) : undefined);
+  const allowed = new Set([new URL(publicUrl).origin, `${request.protocol}://${request.host}`]);
+  if (origin ? allowed.has(origin) : request.headers['sec-fetch-site'] === 'same-origin') return;
+  throw errors.forbidden('cross_site_request', 'This request must come from the app itself');
+}
+
+function safeOrigin(url: string): string | undefined {
+  return URL.canParse(url) ? new URL(url).origin : undefined;
+}
+
+async function authenticate(request: FastifyRequest, db: Db, publicUrl: string): Promise<Principal> {
+  const header = request.headers.authorization;
+  if (header) {
     const match = BEARER.exec(header);
     if (!match?.[1]) throw errors.unauthenticated('The Authorization header must be "Bearer <token>"');
     const principal = await authenticateToken(db, match[1]);
     if (!principal) throw errors.unauthenticated('The API token is unknown, revoked or expired');
+    return principal;
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (cookie) {
+    const principal = await resolveLoginSession(db, cookie);
+    if (!principal) throw errors.unauthenticated('Your sign-in has expired; sign in again');
+    assertSameOrigin(request, publicUrl);
+    return principal;
+  }
+  throw errors.unauthenticated();
+}
+
+/** Authenticates every request to a route that declares a permission, then checks it (401, then 403). */
+export function registerAuthentication(app: FastifyInstance, db: Db, publicUrl: string): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const { scope, sameOriginOnly } = request.routeOptions.config;
+    if (sameOriginOnly) assertSameOrigin(request, publicUrl);
+    if (!scope) return;
+    const principal = await authenticate(request, db, publicUrl);
     request.principal = principal;
-    if (!principal.scopes.has(scope)) throw errors.insufficientScope(scope);
+    if (scope !== 'authenticated' && !principal.scopes.has(scope)) throw errors.insufficientScope(scope);
   });
 }

@@ -1,15 +1,23 @@
-import type { Scope } from '../../api/schemas/common.ts';
+import type { Permission, Role } from '../../api/schemas/common.ts';
 import type { TokenPrincipal } from '../features/tokens/tokens.service.ts';
 
-/** Who is calling. API tokens today; signed-in people join this union with the dashboard. */
-export type Principal = TokenPrincipal;
+export interface UserPrincipal {
+  kind: 'user';
+  accountId: string;
+  userId: string;
+  email: string;
+  role: Role;
+  scopes: ReadonlySet<Permission>;
+}
 
+/** Who is calling: an API token, or a person signed in to the dashboard. */
+export type Principal = TokenPrincipal | UserPrincipal;
+
+/** How a principal is named where the product records who did something (a webhook's created_by). */
 export function principalLabel(principal: Principal): string {
-  return principal.name;
+  return principal.kind === 'user' ? principal.email : principal.name;
 }
 
 export function principalKey(principal: Principal): string {
-  return `${principal.kind}:${principal.tokenId}`;
+  return principal.kind === 'user' ? `user:${principal.userId}` : `token:${principal.tokenId}`;
 }
-
-export type { Scope };

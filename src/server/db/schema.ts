@@ -4,6 +4,7 @@ import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions
 import type { ApiTokensTable } from '../features/tokens/tokens.table.ts';
 import type { WebhooksTable } from '../features/webhooks/webhooks.table.ts';
 import type { WebsitesTable } from '../features/websites/websites.table.ts';
+import type { LoginSessionsTable, UsersTable } from '../features/users/users.table.ts';
 
 /** Every table the service owns. Tenant tables lead with account_id (the future shard key). */
 export interface DatabaseSchema {
@@ -14,4 +15,6 @@ export interface DatabaseSchema {
   webhooks: WebhooksTable;
   visitors: VisitorsTable;
   sessions: SessionsTable;
+  users: UsersTable;
+  login_sessions: LoginSessionsTable;
 }

@@ -26,10 +26,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Webhooks', description: 'Signed HTTP callbacks tied to a website.' },
         { name: 'Websites', description: 'The websites sessions are recorded on.' },
         { name: 'Sessions', description: 'Recorded visitor sessions.' },
+        { name: 'Sign-in', description: 'Dashboard sign-in with e-mail and password.' },
+        { name: 'People', description: 'The people who sign in to the dashboard, and their roles.' },
+        { name: 'API tokens', description: 'Scoped tokens for programs.' },
       ],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token such as `sa_…`, created by an admin.' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sa_session', description: 'The dashboard sign-in (POST /v1/auth/login).' },
         },
       },
     },

@@ -1,12 +1,16 @@
-import type { Scope } from '../../api/schemas/common.ts';
+import type { Permission } from '../../api/schemas/common.ts';
+import { Type } from 'typebox';
 import { errorResponses } from '../../api/schemas/common.ts';
+
+/** Routes without query parameters still refuse unknown ones. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 /** The OpenAPI part every authenticated operation shares: tag, id, scope note, bearer security and error responses. */
 export function operation<Success extends Record<number, unknown>>(options: {
   tag: string;
   operationId: string;
   summary: string;
-  scope: Scope;
+  scope: Permission;
   description?: string;
   success: Success;
 }) {
@@ -14,8 +18,17 @@ export function operation<Success extends Record<number, unknown>>(options: {
     tags: [options.tag],
     operationId: options.operationId,
     summary: options.summary,
-    description: [options.description, `Requires the \`${options.scope}\` scope.`].filter(Boolean).join('\n\n'),
-    security: [{ bearerAuth: [] }],
+    description: [
+      options.description,
+      options.scope === 'account:admin' ? 'Admins only, signed in to the dashboard.' : `Requires the \`${options.scope}\` scope.`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    querystring: NoQuery,
+    security: (options.scope === 'account:admin' ? [{ cookieAuth: [] }] : [{ bearerAuth: [] }, { cookieAuth: [] }]) as Record<
+      string,
+      string[]
+    >[],
     response: { ...errorResponses, ...options.success },
   };
 }

@@ -71,3 +71,28 @@ export function validationErrorToAppError(error: ErrorObject, context: string): 
       return errors.validation('invalid_value', `${subject} is not valid`, param);
   }
 }
+
+function findNulCharacter(value: unknown, path: string[]): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findNulCharacter(item, [...path, String(index)]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findNulCharacter(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** No text the service stores or searches may hold a NUL character (PostgreSQL cannot store one). */
+export function assertNoNulCharacters(parts: { params: unknown; query: unknown; body: unknown }): void {
+  const found = findNulCharacter(parts.params, []) ?? findNulCharacter(parts.query, []) ?? findNulCharacter(parts.body, []);
+  if (found) {
+    const param = found.join('.');
+    throw errors.validation('invalid_character', `${param || 'The request'} must not contain a NUL character`, param || undefined);
+  }
+}

@@ -6,7 +6,7 @@ import type { DatabaseSchema } from '../db/schema.ts';
 // 16-bit count in PostgreSQL's wire protocol.
 const SQLITE_MAX_PARAMETERS = 32_766;
 const POSTGRES_MAX_PARAMETERS = 65_535;
-const MAX_ROWS_PER_STATEMENT = 1000;
+const MAX_ROWS_PER_STATEMENT = Number(process.env.ROWS ?? 1000);
 
 /**
  * Multi-row INSERTs for bulk loading. Kysely compiles the statement once per row count (so the

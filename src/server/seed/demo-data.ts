@@ -5,15 +5,20 @@ import { countAccounts } from '../features/accounts/accounts.repository.ts';
 import { createAccount } from '../features/accounts/accounts.service.ts';
 import { createAlert } from '../features/alerts/alerts.service.ts';
 import { createApiToken } from '../features/tokens/tokens.service.ts';
+import { createUser } from '../features/users/users.service.ts';
 import { createWebhook } from '../features/webhooks/webhooks.service.ts';
 import { seedSessions } from './seed-sessions.ts';
 
 export const DEMO_ACCOUNT_NAME = 'Demo';
 const DEMO_SESSIONS = 20_000;
 
+export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
+
 export interface DemoCredentials {
   accountName: string;
   adminToken: string;
+  adminEmail: string;
+  adminPassword: string;
   sessions: number;
 }
 
@@ -32,7 +37,7 @@ export async function ensureDemoData(db: Db, config: Config): Promise<DemoCreden
     db,
     account.id,
     { url: 'https://hooks.example.com/session-analytics', website_id: shopId, version: 'v1.0' },
-    'demo@example.com',
+    DEMO_ADMIN_EMAIL,
     { allowHttp: config.ALLOW_HTTP_WEBHOOKS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS },
   );
   await createAlert(db, account.id, {
@@ -60,5 +65,6 @@ export async function ensureDemoData(db: Db, config: Config): Promise<DemoCreden
     chat_channel_id: '#growth',
   });
   const { token } = await createApiToken(db, { accountId: account.id, name: 'Demo admin token', scopes: [...SCOPES] });
-  return { accountName: account.name, adminToken: token, sessions: seeded.sessions };
+  const { password } = await createUser(db, account.id, { email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', role: 'admin' });
+  return { accountName: account.name, adminToken: token, adminEmail: DEMO_ADMIN_EMAIL, adminPassword: password, sessions: seeded.sessions };
 }

@@ -70,7 +70,12 @@ describe('seedSessions on SQLite', () => {
   });
 
   it('creates three websites and records sessions only on websites of the account', async () => {
-    const websites = await handle.db.selectFrom('websites').selectAll().where('account_id', '=', accountId).execute();
+    const websites = await handle.db
+      .selectFrom('websites')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
     expect(websites.map((website) => website.host)).toEqual(['shop.acme.com', 'www.acme.com', 'docs.acme.com']);
     expect(websites.map((website) => website.name)).toEqual(['Acme Shop', 'Acme', 'Acme Docs']);
     expect(result.websiteIds).toEqual(websites.map((website) => website.id));
@@ -83,7 +88,8 @@ describe('seedSessions on SQLite', () => {
   });
 
   it('gives each visitor first and last timestamps equal to the min and max of their sessions, and one first session', () => {
-    const byVisitor = Map.groupBy(sessions, (session) => session.visitor_id);
+    const byVisitor = new Map<string, SessionsTable[]>();
+    for (const session of sessions) byVisitor.set(session.visitor_id, [...(byVisitor.get(session.visitor_id) ?? []), session]);
     for (const visitor of visitors) {
       const own = byVisitor.get(visitor.id) ?? [];
       const times = own.map((session) => session.creation_timestamp);

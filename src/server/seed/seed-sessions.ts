@@ -29,7 +29,7 @@ export interface SeedResult {
 const DEFAULT_WEBSITES = 3;
 const DEFAULT_DAYS = 60;
 // Rows written per transaction: large enough to amortise commits, small enough to keep memory flat.
-const SESSIONS_PER_TRANSACTION = 20_000;
+const SESSIONS_PER_TRANSACTION = Number(process.env.TXN ?? 20_000);
 
 type Columns<Row> = Record<keyof Row, true>;
 const VISITOR_COLUMNS = Object.keys({

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { insertWebsite, listWebsiteRows } from '../features/websites/websites.repository.ts';
+import { insertWebsite } from '../features/websites/websites.repository.ts';
 import type { WebsitesTable } from '../features/websites/websites.table.ts';
 import { newId } from '../lib/ids.ts';
 import { type Random, table, type WeightedTable } from './random.ts';
@@ -78,9 +78,19 @@ export async function ensureSites(
   count: number,
   exact: boolean,
 ): Promise<SeedSite[]> {
-  const rows = await listWebsiteRows(db, account.id);
+  // Oldest first, so "the first K websites" stays the same set however the dashboard sorts them.
+  const rows: WebsitesTable[] = await db
+    .selectFrom('websites')
+    .selectAll()
+    .where('account_id', '=', account.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const hosts = new Set(rows.map((row) => row.host));
   const brands = [brandOf(account.name), ...SPARE_BRANDS];
+  // Websites list in created_at order; one second apart, the new ones keep the order they were made in.
+  const missing = Math.max(0, count - rows.length);
+  let createdAt = Math.max(Math.floor(Date.now() / 1000) - missing + 1, (rows.at(-1)?.created_at ?? 0) + 1);
   for (let index = 0; rows.length < count; index += 1) {
     const template = TEMPLATES[index % TEMPLATES.length];
     const brand = brands[Math.floor(index / TEMPLATES.length) % brands.length];
@@ -89,7 +99,8 @@ export async function ensureSites(
     const host = `${template.subdomain}.${brand}${round === 0 ? '' : round + 1}.com`;
     if (hosts.has(host)) continue;
     const name = `${brand.charAt(0).toUpperCase()}${brand.slice(1)}${template.suffix}`;
-    const row: WebsitesTable = { account_id: account.id, id: newId('web'), host, name, created_at: Math.floor(Date.now() / 1000) };
+    const row: WebsitesTable = { account_id: account.id, id: newId('web'), host, name, created_at: createdAt };
+    createdAt += 1;
     await insertWebsite(db, row);
     rows.push(row);
     hosts.add(host);

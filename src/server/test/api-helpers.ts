@@ -20,7 +20,12 @@ export function sendJson(
   body?: unknown,
 ): Promise<LightMyRequestResponse> {
   if (body === undefined) return ctx.request(token, { method, url });
-  return ctx.request(token, { method, url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  return ctx.request(token, {
+    method,
+    url,
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** Sends a body exactly as given, with the content-type given. */
@@ -55,7 +60,8 @@ export interface ErrorBody {
 const ENVELOPE_FIELDS = ['type', 'code', 'param', 'message', 'http_status_code', 'request_id'];
 
 /** Signs of an internal detail leaking into a response: stack frames, SQL, driver names. */
-const LEAK = /\bat \S+ \(|node_modules|\.ts:\d+|SQLITE_|\bselect\b.*\bfrom\b|\binsert into\b|violates .* constraint|\bpg\b|kysely/i;
+const LEAK =
+  /\bat \S+ \(|node_modules|\.ts:\d+|SQLITE_|\bselect\b.*\bfrom\b|\binsert into\b|violates .* constraint|\bpg\b|kysely/i;
 
 /** Asserts the one error envelope of the API (decisions §2) and returns its `error` object. */
 export function expectError(response: LightMyRequestResponse, status: number, expected: ExpectedError): ErrorBody {
@@ -119,7 +125,13 @@ export function chatAlertBody(overrides: Record<string, unknown> = {}): Record<s
 }
 
 export function webhookAlertBody(webhookId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { name: 'Rage on pricing', events: [{ kind: 21, value: '5' }], provider: 'webhooks', webhook_id: webhookId, ...overrides };
+  return {
+    name: 'Rage on pricing',
+    events: [{ kind: 21, value: '5' }],
+    provider: 'webhooks',
+    webhook_id: webhookId,
+    ...overrides,
+  };
 }
 
 export interface WebhookJson {
@@ -145,14 +157,28 @@ export interface AlertJson {
 }
 
 /** Creates a webhook through the API and fails the test unless that answers 201. */
-export async function createWebhook(ctx: TestContext, account: TestAccount, overrides: Record<string, unknown> = {}): Promise<WebhookJson> {
-  const response = await sendJson(ctx, account.token, 'POST', '/v1/webhooks', webhookBody(account.websiteId, overrides));
+export async function createWebhook(
+  ctx: TestContext,
+  account: TestAccount,
+  overrides: Record<string, unknown> = {},
+): Promise<WebhookJson> {
+  const response = await sendJson(
+    ctx,
+    account.token,
+    'POST',
+    '/v1/webhooks',
+    webhookBody(account.websiteId, overrides),
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json<WebhookJson>();
 }
 
 /** Creates an alert through the API and fails the test unless that answers 201. */
-export async function createAlert(ctx: TestContext, account: TestAccount, body: Record<string, unknown> = chatAlertBody()): Promise<AlertJson> {
+export async function createAlert(
+  ctx: TestContext,
+  account: TestAccount,
+  body: Record<string, unknown> = chatAlertBody(),
+): Promise<AlertJson> {
   const response = await sendJson(ctx, account.token, 'POST', '/v1/alerts', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<AlertJson>();
@@ -179,19 +205,44 @@ export interface BadBodyCase {
 }
 
 /** Bodies the transport refuses before any route rule runs (decisions §1). */
-export const UNREADABLE_BODIES: { name: string; payload: string; contentType: string; status: number; code: string }[] = [
-  { name: 'invalid JSON', payload: '{"name": "x",', contentType: 'application/json', status: 400, code: 'invalid_json' },
-  { name: 'an empty body sent as JSON', payload: '', contentType: 'application/json', status: 400, code: 'invalid_json' },
-  { name: 'a text/plain body', payload: '{"name": "x"}', contentType: 'text/plain', status: 415, code: 'unsupported_media_type' },
-  { name: 'a form body', payload: 'name=x', contentType: 'application/x-www-form-urlencoded', status: 415, code: 'unsupported_media_type' },
-  {
-    name: 'a body over 1 MiB',
-    payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }),
-    contentType: 'application/json',
-    status: 413,
-    code: 'body_too_large',
-  },
-];
+export const UNREADABLE_BODIES: { name: string; payload: string; contentType: string; status: number; code: string }[] =
+  [
+    {
+      name: 'invalid JSON',
+      payload: '{"name": "x",',
+      contentType: 'application/json',
+      status: 400,
+      code: 'invalid_json',
+    },
+    {
+      name: 'an empty body sent as JSON',
+      payload: '',
+      contentType: 'application/json',
+      status: 400,
+      code: 'invalid_json',
+    },
+    {
+      name: 'a text/plain body',
+      payload: '{"name": "x"}',
+      contentType: 'text/plain',
+      status: 415,
+      code: 'unsupported_media_type',
+    },
+    {
+      name: 'a form body',
+      payload: 'name=x',
+      contentType: 'application/x-www-form-urlencoded',
+      status: 415,
+      code: 'unsupported_media_type',
+    },
+    {
+      name: 'a body over 1 MiB',
+      payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }),
+      contentType: 'application/json',
+      status: 413,
+      code: 'body_too_large',
+    },
+  ];
 
 /** JSON that parses but is not an object. */
 export const NON_OBJECT_BODIES: { name: string; payload: string }[] = [
@@ -230,7 +281,7 @@ export function describeAccessRules<F extends { account: TestAccount }>(
     const db = ctx().database.db;
     const { accountId } = fixture.account;
     const revoked = await createApiToken(db, { accountId, name: 'revoked token', scopes: [...SCOPES] });
-    await revokeApiToken(db, accountId, revoked.summary.id);
+    await revokeApiToken(db, accountId, revoked.summary.token_id);
     tokens.revoked = revoked.token;
     const expired = await createApiToken(db, {
       accountId,
@@ -275,7 +326,11 @@ export function describeAccessRules<F extends { account: TestAccount }>(
       it(`403 insufficient_scope naming ${route.scope} for a token with every other scope`, async () => {
         const token = await fixture.account.tokenWith(SCOPES.filter((scope) => scope !== route.scope));
         const response = await send(token);
-        const error = expectError(response, 403, { type: 'authorization_error', code: 'insufficient_scope', param: null });
+        const error = expectError(response, 403, {
+          type: 'authorization_error',
+          code: 'insufficient_scope',
+          param: null,
+        });
         expect(error.message).toContain(route.scope);
       });
 

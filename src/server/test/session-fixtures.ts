@@ -21,9 +21,14 @@ export type VisitorOverrides = Partial<Omit<VisitorsTable, 'account_id' | 'param
  * Inserts a visitor row. `email_lower` and `email_hash` follow `email` (trimmed, lower-cased, SHA-256)
  * unless given, as the recorder stores them.
  */
-export async function insertVisitor(db: Db, accountId: string, overrides: VisitorOverrides = {}): Promise<VisitorsTable> {
+export async function insertVisitor(
+  db: Db,
+  accountId: string,
+  overrides: VisitorOverrides = {},
+): Promise<VisitorsTable> {
   const email = overrides.email ?? null;
-  const emailLower = overrides.email_lower !== undefined ? overrides.email_lower : email === null ? null : email.trim().toLowerCase();
+  const emailLower =
+    overrides.email_lower !== undefined ? overrides.email_lower : email === null ? null : email.trim().toLowerCase();
   const params = overrides.params ?? [];
   const row: VisitorsTable = {
     id: overrides.id ?? fixtureId('v'),

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { createAlert, createWebhook, deleteAlert, deleteWebhook, getSessions, listAlerts, listWebhooks, listWebsites, type Options, updateAlert, updateWebhook } from '../sdk.gen';
-import type { CreateAlertData, CreateAlertError, CreateAlertResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
+import { createAlert, createToken, createUser, createWebhook, deleteAlert, deleteUser, deleteWebhook, getMe, getSessions, getWebhookSecret, listAlerts, listTokens, listUsers, listWebhooks, listWebsites, login, logout, type Options, revokeToken, rotateWebhookSecret, updateAlert, updateUser, updateWebhook } from '../sdk.gen';
+import type { CreateAlertData, CreateAlertError, CreateAlertResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetMeData, GetMeError, GetMeResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -203,6 +203,47 @@ export const updateWebhookMutation = (options?: Partial<Options<UpdateWebhookDat
     return mutationOptions;
 };
 
+export const getWebhookSecretQueryKey = (options: Options<GetWebhookSecretData>) => createQueryKey('getWebhookSecret', options);
+
+/**
+ * Reveal a webhook's signing secret
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const getWebhookSecretOptions = (options: Options<GetWebhookSecretData>) => queryOptions<GetWebhookSecretResponse, GetWebhookSecretError, GetWebhookSecretResponse, ReturnType<typeof getWebhookSecretQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getWebhookSecret({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getWebhookSecretQueryKey(options)
+});
+
+/**
+ * Replace a webhook's signing secret
+ *
+ * Deliveries are signed with the new secret from now on.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const rotateWebhookSecretMutation = (options?: Partial<Options<RotateWebhookSecretData>>): UseMutationOptions<RotateWebhookSecretResponse, RotateWebhookSecretError, Options<RotateWebhookSecretData>> => {
+    const mutationOptions: UseMutationOptions<RotateWebhookSecretResponse, RotateWebhookSecretError, Options<RotateWebhookSecretData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await rotateWebhookSecret({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const listWebsitesQueryKey = (options?: Options<ListWebsitesData>) => createQueryKey('listWebsites', options);
 
 /**
@@ -304,3 +345,200 @@ export const getSessionsInfiniteOptions = (options: Options<GetSessionsData>) =>
     },
     queryKey: getSessionsInfiniteQueryKey(options)
 });
+
+/**
+ * Sign in with e-mail and password
+ *
+ * Sets an httpOnly session cookie used by the dashboard. API clients use bearer tokens instead.
+ */
+export const loginMutation = (options?: Partial<Options<LoginData>>): UseMutationOptions<LoginResponse, LoginError, Options<LoginData>> => {
+    const mutationOptions: UseMutationOptions<LoginResponse, LoginError, Options<LoginData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await login({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Sign out
+ */
+export const logoutMutation = (options?: Partial<Options<LogoutData>>): UseMutationOptions<LogoutResponse, LogoutError, Options<LogoutData>> => {
+    const mutationOptions: UseMutationOptions<LogoutResponse, LogoutError, Options<LogoutData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await logout({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getMeQueryKey = (options?: Options<GetMeData>) => createQueryKey('getMe', options);
+
+/**
+ * Who is signed in, in which account, with which permissions
+ */
+export const getMeOptions = (options?: Options<GetMeData>) => queryOptions<GetMeResponse, GetMeError, GetMeResponse, ReturnType<typeof getMeQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getMe({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getMeQueryKey(options)
+});
+
+export const listTokensQueryKey = (options?: Options<ListTokensData>) => createQueryKey('listTokens', options);
+
+/**
+ * List API tokens
+ *
+ * Revoked tokens are listed with their revocation time. The tokens themselves are never shown again.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const listTokensOptions = (options?: Options<ListTokensData>) => queryOptions<ListTokensResponse, ListTokensError, ListTokensResponse, ReturnType<typeof listTokensQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listTokens({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listTokensQueryKey(options)
+});
+
+/**
+ * Create an API token
+ *
+ * The response carries the token itself, this once.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const createTokenMutation = (options?: Partial<Options<CreateTokenData>>): UseMutationOptions<CreateTokenResponse, CreateTokenError, Options<CreateTokenData>> => {
+    const mutationOptions: UseMutationOptions<CreateTokenResponse, CreateTokenError, Options<CreateTokenData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createToken({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Revoke an API token
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const revokeTokenMutation = (options?: Partial<Options<RevokeTokenData>>): UseMutationOptions<RevokeTokenResponse, RevokeTokenError, Options<RevokeTokenData>> => {
+    const mutationOptions: UseMutationOptions<RevokeTokenResponse, RevokeTokenError, Options<RevokeTokenData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await revokeToken({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listUsersQueryKey = (options?: Options<ListUsersData>) => createQueryKey('listUsers', options);
+
+/**
+ * List the people of the account
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const listUsersOptions = (options?: Options<ListUsersData>) => queryOptions<ListUsersResponse, ListUsersError, ListUsersResponse, ReturnType<typeof listUsersQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listUsers({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listUsersQueryKey(options)
+});
+
+/**
+ * Add a person
+ *
+ * Returns a generated password, this once.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const createUserMutation = (options?: Partial<Options<CreateUserData>>): UseMutationOptions<CreateUserResponse, CreateUserError, Options<CreateUserData>> => {
+    const mutationOptions: UseMutationOptions<CreateUserResponse, CreateUserError, Options<CreateUserData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createUser({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Remove a person
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const deleteUserMutation = (options?: Partial<Options<DeleteUserData>>): UseMutationOptions<DeleteUserResponse, DeleteUserError, Options<DeleteUserData>> => {
+    const mutationOptions: UseMutationOptions<DeleteUserResponse, DeleteUserError, Options<DeleteUserData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteUser({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Change a person's name or role
+ *
+ * An account keeps at least one admin (409 `last_admin`).
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const updateUserMutation = (options?: Partial<Options<UpdateUserData>>): UseMutationOptions<UpdateUserResponse, UpdateUserError, Options<UpdateUserData>> => {
+    const mutationOptions: UseMutationOptions<UpdateUserResponse, UpdateUserError, Options<UpdateUserData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateUser({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};

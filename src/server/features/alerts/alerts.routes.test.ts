@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AlertJson,
   type BadBodyCase,
@@ -18,12 +18,24 @@ import {
 } from '../../test/api-helpers.ts';
 import { type TestAccount, describeApi } from '../../test/harness.ts';
 
-const ALERT_FIELDS = ['alert_id', 'name', 'events', 'provider', 'chat_channel_id', 'webhook_id', 'enabled', 'creation_date'];
+const ALERT_FIELDS = [
+  'alert_id',
+  'name',
+  'events',
+  'provider',
+  'chat_channel_id',
+  'webhook_id',
+  'enabled',
+  'creation_date',
+];
 const ALL_KINDS = [5, 6, 20, 21, 24, 25, 26, 29, 30];
 
 const event = (kind: number, value = '') => ({ kind, value });
 /** `count` valid events, the last one replaced by `last` when given. */
-const events = (count: number, last?: unknown) => [...Array.from({ length: count - 1 }, (_, i) => event(5, `button ${i}`)), last ?? event(5, 'last')];
+const events = (count: number, last?: unknown) => [
+  ...Array.from({ length: count - 1 }, (_, i) => event(5, `button ${i}`)),
+  last ?? event(5, 'last'),
+];
 
 /** Rules every alert body (create or update) must pass, stated as fields to send and the param at fault. */
 const fieldRuleCases: BadBodyCase[] = [
@@ -32,7 +44,11 @@ const fieldRuleCases: BadBodyCase[] = [
   { name: 'a name of 101 characters', body: { name: 'n'.repeat(101) }, param: 'name' },
   { name: 'no events', body: { events: [] }, param: 'events' },
   { name: '21 events', body: { events: events(21) }, param: 'events' },
-  ...[0, 1, 7, 22, 31, -5, 1000].map((kind) => ({ name: `event kind ${kind}`, body: { events: events(2, event(kind)) }, param: 'events.1.kind' })),
+  ...[0, 1, 7, 22, 31, -5, 1000].map((kind) => ({
+    name: `event kind ${kind}`,
+    body: { events: events(2, event(kind)) },
+    param: 'events.1.kind',
+  })),
   { name: 'a fractional kind', body: { events: [event(5.5)] }, param: 'events.0.kind' },
   { name: 'a value of 257 characters', body: { events: [event(5, 'v'.repeat(257))] }, param: 'events.0.value' },
   ...['2', '101', 'abc', '', ' ', '3.5', '-5', '1e2', '0x10', '1000'].map((value) => ({
@@ -55,7 +71,12 @@ const fieldRuleCases: BadBodyCase[] = [
   { name: 'an event without value', body: { events: [{ kind: 5 }] }, param: 'events.0.value', code: 'required' },
   // Unknown fields, at the top and nested.
   { name: 'an unknown field', body: { colour: 'red' }, param: 'colour', code: 'unknown_parameter' },
-  { name: 'an unknown event field', body: { events: [{ kind: 5, value: '', extra: 1 }] }, param: 'events.0.extra', code: 'unknown_parameter' },
+  {
+    name: 'an unknown event field',
+    body: { events: [{ kind: 5, value: '', extra: 1 }] },
+    param: 'events.0.extra',
+    code: 'unknown_parameter',
+  },
   { name: 'a returned-only field', body: { alert_id: 'alr_x' }, param: 'alert_id', code: 'unknown_parameter' },
 ];
 
@@ -73,6 +94,7 @@ describeApi('POST /v1/alerts', (ctx) => {
       const response = await sendJson(ctx(), account.token, 'POST', '/v1/alerts', chatAlertBody());
       const after = Date.now();
       expect(response.statusCode, response.body).toBe(201);
+      expect(response.headers['x-request-id']).toMatch(/^req_[0-9A-Za-z]+$/);
       const alert = response.json<AlertJson>();
       expect(Object.keys(alert).sort()).toEqual([...ALERT_FIELDS].sort());
       expect(alert).toEqual({
@@ -113,7 +135,13 @@ describeApi('POST /v1/alerts', (ctx) => {
 
     it('counts the name length after trimming (100 characters padded with spaces)', async () => {
       const name = 'p'.repeat(100);
-      const response = await sendJson(ctx(), account.token, 'POST', '/v1/alerts', chatAlertBody({ name: `  ${name}  ` }));
+      const response = await sendJson(
+        ctx(),
+        account.token,
+        'POST',
+        '/v1/alerts',
+        chatAlertBody({ name: `  ${name}  ` }),
+      );
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json<AlertJson>().name).toBe(name);
     });
@@ -136,13 +164,24 @@ describeApi('POST /v1/alerts', (ctx) => {
 
     it('accepts a chat_channel_id of 80 characters', async () => {
       const channel = 'c'.repeat(80);
-      expect((await createAlert(ctx(), account, chatAlertBody({ chat_channel_id: channel }))).chat_channel_id).toBe(channel);
+      expect((await createAlert(ctx(), account, chatAlertBody({ chat_channel_id: channel }))).chat_channel_id).toBe(
+        channel,
+      );
     });
 
     it('a webhooks alert, nulling a chat_channel_id sent along', async () => {
       const webhook = await createWebhook(ctx(), account);
-      const alert = await createAlert(ctx(), account, webhookAlertBody(webhook.webhook_id, { chat_channel_id: 'C-ignored' }));
-      expect(alert).toMatchObject({ provider: 'webhooks', webhook_id: webhook.webhook_id, chat_channel_id: null, enabled: true });
+      const alert = await createAlert(
+        ctx(),
+        account,
+        webhookAlertBody(webhook.webhook_id, { chat_channel_id: 'C-ignored' }),
+      );
+      expect(alert).toMatchObject({
+        provider: 'webhooks',
+        webhook_id: webhook.webhook_id,
+        chat_channel_id: null,
+        enabled: true,
+      });
       const listed = (await listAlerts(ctx(), account)).find((item) => item.alert_id === alert.alert_id);
       expect(listed?.chat_channel_id).toBeNull();
     });
@@ -165,27 +204,62 @@ describeApi('POST /v1/alerts', (ctx) => {
     });
 
     it.each(fieldRuleCases)('$name: 400 on $param', async ({ body, param, code }) => {
-      const response = await sendJson(ctx(), account.token, 'POST', '/v1/alerts', chatAlertBody(body as object));
+      const response = await sendJson(
+        ctx(),
+        account.token,
+        'POST',
+        '/v1/alerts',
+        chatAlertBody(body as Record<string, unknown>),
+      );
       expectError(response, 400, { type: 'validation_error', param, ...(code ? { code } : {}) });
     });
 
     const providerCases: (BadBodyCase & { body: () => Record<string, unknown> })[] = [
-      { name: 'chat without chat_channel_id', body: () => chatAlertBody({ chat_channel_id: undefined }), param: 'chat_channel_id', code: 'required' },
-      { name: 'chat with a null chat_channel_id', body: () => chatAlertBody({ chat_channel_id: null }), param: 'chat_channel_id', code: 'required' },
-      { name: 'webhooks without webhook_id', body: () => webhookAlertBody('x', { webhook_id: undefined }), param: 'webhook_id', code: 'required' },
-      { name: 'webhooks with a null webhook_id', body: () => webhookAlertBody('x', { webhook_id: null }), param: 'webhook_id', code: 'required' },
+      {
+        name: 'chat without chat_channel_id',
+        body: () => chatAlertBody({ chat_channel_id: undefined }),
+        param: 'chat_channel_id',
+        code: 'required',
+      },
+      {
+        name: 'chat with a null chat_channel_id',
+        body: () => chatAlertBody({ chat_channel_id: null }),
+        param: 'chat_channel_id',
+        code: 'required',
+      },
+      {
+        name: 'webhooks without webhook_id',
+        body: () => webhookAlertBody('x', { webhook_id: undefined }),
+        param: 'webhook_id',
+        code: 'required',
+      },
+      {
+        name: 'webhooks with a null webhook_id',
+        body: () => webhookAlertBody('x', { webhook_id: null }),
+        param: 'webhook_id',
+        code: 'required',
+      },
       {
         name: 'webhooks without webhook_id but with chat_channel_id',
         body: () => webhookAlertBody('x', { webhook_id: undefined, chat_channel_id: 'C1' }),
         param: 'webhook_id',
         code: 'required',
       },
-      { name: 'an unknown webhook_id', body: () => webhookAlertBody('whk_doesNotExist0000000000'), param: 'webhook_id' },
+      {
+        name: 'an unknown webhook_id',
+        body: () => webhookAlertBody('whk_doesNotExist0000000000'),
+        param: 'webhook_id',
+      },
       { name: "another account's webhook_id", body: () => webhookAlertBody(othersWebhookId), param: 'webhook_id' },
       { name: 'no name', body: () => chatAlertBody({ name: undefined }), param: 'name', code: 'required' },
       { name: 'no events', body: () => chatAlertBody({ events: undefined }), param: 'events', code: 'required' },
       { name: 'no provider', body: () => chatAlertBody({ provider: undefined }), param: 'provider', code: 'required' },
-      { name: 'enabled (update only)', body: () => chatAlertBody({ enabled: false }), param: 'enabled', code: 'unknown_parameter' },
+      {
+        name: 'enabled (update only)',
+        body: () => chatAlertBody({ enabled: false }),
+        param: 'enabled',
+        code: 'unknown_parameter',
+      },
     ];
     it.each(providerCases)('$name: 400 on $param', async ({ body, param, code }) => {
       const response = await sendJson(ctx(), account.token, 'POST', '/v1/alerts', body());
@@ -193,8 +267,19 @@ describeApi('POST /v1/alerts', (ctx) => {
     });
 
     it('the provider rule in the words of the contract', async () => {
-      const response = await sendJson(ctx(), account.token, 'POST', '/v1/alerts', chatAlertBody({ chat_channel_id: undefined }));
-      expectError(response, 400, { type: 'validation_error', code: 'required', param: 'chat_channel_id', message: 'chat_channel_id' });
+      const response = await sendJson(
+        ctx(),
+        account.token,
+        'POST',
+        '/v1/alerts',
+        chatAlertBody({ chat_channel_id: undefined }),
+      );
+      expectError(response, 400, {
+        type: 'validation_error',
+        code: 'required',
+        param: 'chat_channel_id',
+        message: 'chat_channel_id',
+      });
     });
 
     it.each(UNREADABLE_BODIES)('$name: $status', async ({ payload, contentType, status, code }) => {
@@ -213,7 +298,14 @@ describeApi('POST /v1/alerts', (ctx) => {
   });
 
   it('accepts a JSON content-type with a charset', async () => {
-    const response = await sendRaw(ctx(), account.token, 'POST', '/v1/alerts', JSON.stringify(chatAlertBody()), 'application/json; charset=utf-8');
+    const response = await sendRaw(
+      ctx(),
+      account.token,
+      'POST',
+      '/v1/alerts',
+      JSON.stringify(chatAlertBody()),
+      'application/json; charset=utf-8',
+    );
     expect(response.statusCode, response.body).toBe(201);
   });
 });
@@ -228,8 +320,10 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
     webhookId = (await createWebhook(ctx(), account)).webhook_id;
   });
 
-  const update = (alertId: string, body: unknown, token = account.token) => sendJson(ctx(), token, 'PUT', `/v1/alerts/${alertId}`, body);
-  const stored = async (alertId: string) => (await listAlerts(ctx(), account)).find((alert) => alert.alert_id === alertId);
+  const update = (alertId: string, body: unknown, token = account.token) =>
+    sendJson(ctx(), token, 'PUT', `/v1/alerts/${alertId}`, body);
+  const stored = async (alertId: string) =>
+    (await listAlerts(ctx(), account)).find((alert) => alert.alert_id === alertId);
 
   describe('is partial', () => {
     it('sending only name changes only the name', async () => {
@@ -243,7 +337,11 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
     });
 
     it('sending only events replaces the whole list and nothing else', async () => {
-      const original = await createAlert(ctx(), account, chatAlertBody({ events: [event(5, 'Buy'), event(25, 'TypeError')] }));
+      const original = await createAlert(
+        ctx(),
+        account,
+        chatAlertBody({ events: [event(5, 'Buy'), event(25, 'TypeError')] }),
+      );
       const response = await update(original.alert_id, { events: [event(30, '/api/checkout')] });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<AlertJson>()).toEqual({ ...original, events: [event(30, '/api/checkout')] });
@@ -307,7 +405,12 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
       });
       const response = await update(original.alert_id, { provider: 'chat', chat_channel_id: 'C-BACK' });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<AlertJson>()).toEqual({ ...original, provider: 'chat', chat_channel_id: 'C-BACK', webhook_id: null });
+      expect(response.json<AlertJson>()).toEqual({
+        ...original,
+        provider: 'chat',
+        chat_channel_id: 'C-BACK',
+        webhook_id: null,
+      });
     });
 
     it('a webhook_id sent to a chat alert is stored as null', async () => {
@@ -344,7 +447,11 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
 
     it('clearing webhook_id of a webhooks alert (null): 400 required', async () => {
       const original = await createAlert(ctx(), account, webhookAlertBody(webhookId));
-      expectError(await update(original.alert_id, { webhook_id: null }), 400, { type: 'validation_error', code: 'required', param: 'webhook_id' });
+      expectError(await update(original.alert_id, { webhook_id: null }), 400, {
+        type: 'validation_error',
+        code: 'required',
+        param: 'webhook_id',
+      });
       expect(await stored(original.alert_id)).toEqual(original);
     });
   });
@@ -359,7 +466,12 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
       { name: 'enabled as a string', body: { enabled: 'true' }, param: 'enabled' },
       { name: 'enabled as a number', body: { enabled: 1 }, param: 'enabled' },
       { name: 'enabled null', body: { enabled: null }, param: 'enabled' },
-      { name: 'creation_date (returned only)', body: { creation_date: '2025-01-01T00:00:00Z' }, param: 'creation_date', code: 'unknown_parameter' },
+      {
+        name: 'creation_date (returned only)',
+        body: { creation_date: '2025-01-01T00:00:00Z' },
+        param: 'creation_date',
+        code: 'unknown_parameter',
+      },
     ];
     it.each([...fieldRuleCases, ...updateOnlyCases])('$name: 400 on $param', async ({ body, param, code }) => {
       const response = await update(target.alert_id, body);
@@ -367,12 +479,26 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
     });
 
     it.each(UNREADABLE_BODIES)('$name: $status', async ({ payload, contentType, status, code }) => {
-      const response = await sendRaw(ctx(), account.token, 'PUT', `/v1/alerts/${target.alert_id}`, payload, contentType);
+      const response = await sendRaw(
+        ctx(),
+        account.token,
+        'PUT',
+        `/v1/alerts/${target.alert_id}`,
+        payload,
+        contentType,
+      );
       expectError(response, status, { type: 'validation_error', code });
     });
 
     it.each(NON_OBJECT_BODIES)('$name as the body: 400', async ({ payload }) => {
-      const response = await sendRaw(ctx(), account.token, 'PUT', `/v1/alerts/${target.alert_id}`, payload, 'application/json');
+      const response = await sendRaw(
+        ctx(),
+        account.token,
+        'PUT',
+        `/v1/alerts/${target.alert_id}`,
+        payload,
+        'application/json',
+      );
       expectError(response, 400, { type: 'validation_error' });
     });
 
@@ -438,10 +564,27 @@ describeApi('GET /v1/alerts', (ctx) => {
     expect(response.json()).toEqual([]);
   });
 
-  it('lists oldest first, in creation order even when created in quick succession', async () => {
+  it('lists oldest first, in creation order even when created within the same clock tick', async () => {
     const account = await ctx().newAccount();
     const created: string[] = [];
-    for (let i = 0; i < 12; i += 1) created.push((await createAlert(ctx(), account, chatAlertBody({ name: `Alert ${i}` }))).alert_id);
+    // Quick creations often share a millisecond; freezing the clock makes that case certain.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      for (let i = 0; i < 12; i += 1)
+        created.push((await createAlert(ctx(), account, chatAlertBody({ name: `Alert ${i}` }))).alert_id);
+    } finally {
+      clock.mockRestore();
+    }
+    expect((await listAlerts(ctx(), account)).map((alert) => alert.alert_id)).toEqual(created);
+  });
+
+  it('lists oldest first across distinct creation times', async () => {
+    const account = await ctx().newAccount();
+    const created: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      created.push((await createAlert(ctx(), account, chatAlertBody({ name: `Alert ${i}` }))).alert_id);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     expect((await listAlerts(ctx(), account)).map((alert) => alert.alert_id)).toEqual(created);
   });
 
@@ -484,10 +627,14 @@ describeApi('alerts routes: unknown query parameters', (ctx) => {
   });
 
   it.each([
-    { method: 'GET' as const, path: () => '/v1/alerts?colour=red' },
-    { method: 'POST' as const, path: () => '/v1/alerts?colour=red', body: () => chatAlertBody() },
-    { method: 'PUT' as const, path: () => `/v1/alerts/${alert.alert_id}?colour=red`, body: () => ({ name: 'Renamed' }) },
-    { method: 'DELETE' as const, path: () => `/v1/alerts/${alert.alert_id}?colour=red` },
+    { method: 'GET' as const, path: (): string => '/v1/alerts?colour=red' },
+    { method: 'POST' as const, path: (): string => '/v1/alerts?colour=red', body: () => chatAlertBody() },
+    {
+      method: 'PUT' as const,
+      path: (): string => `/v1/alerts/${alert.alert_id}?colour=red`,
+      body: () => ({ name: 'Renamed' }),
+    },
+    { method: 'DELETE' as const, path: (): string => `/v1/alerts/${alert.alert_id}?colour=red` },
   ])('$method: 400 unknown_parameter naming it', async ({ method, path, body }) => {
     const response = await sendJson(ctx(), account.token, method, path(), body?.());
     expectError(response, 400, { type: 'validation_error', code: 'unknown_parameter', param: 'colour' });
@@ -503,37 +650,35 @@ describeApi('alerts routes: authentication and scopes', (ctx) => {
     account: TestAccount;
     alert: AlertJson;
   }
-  describeAccessRules<Fixture>(
-    ctx,
-    async () => {
-      const account = await ctx().newAccount();
-      return { account, alert: await createAlert(ctx(), account, chatAlertBody({ name: 'Guarded' })) };
+  describeAccessRules<Fixture>(ctx, async () => {
+    const account = await ctx().newAccount();
+    return { account, alert: await createAlert(ctx(), account, chatAlertBody({ name: 'Guarded' })) };
+  }, [
+    { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts', scope: 'alerts:read' },
+    {
+      method: 'POST',
+      pattern: '/v1/alerts',
+      path: () => '/v1/alerts',
+      scope: 'alerts:write',
+      body: () => chatAlertBody({ name: 'Created with alerts:write alone' }),
+      unchanged: async ({ account }) =>
+        expect((await listAlerts(ctx(), account)).map((alert) => alert.name)).toEqual(['Guarded']),
     },
-    [
-      { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts', scope: 'alerts:read' },
-      {
-        method: 'POST',
-        pattern: '/v1/alerts',
-        path: () => '/v1/alerts',
-        scope: 'alerts:write',
-        body: () => chatAlertBody({ name: 'Created with alerts:write alone' }),
-        unchanged: async ({ account }) => expect((await listAlerts(ctx(), account)).map((alert) => alert.name)).toEqual(['Guarded']),
-      },
-      {
-        method: 'PUT',
-        pattern: '/v1/alerts/:id',
-        path: ({ alert }) => `/v1/alerts/${alert.alert_id}`,
-        scope: 'alerts:write',
-        body: () => ({ enabled: false }),
-        unchanged: async ({ account, alert }) => expect(await listAlerts(ctx(), account)).toContainEqual(alert),
-      },
-      {
-        method: 'DELETE',
-        pattern: '/v1/alerts/:id',
-        path: ({ alert }) => `/v1/alerts/${alert.alert_id}`,
-        scope: 'alerts:write',
-        unchanged: async ({ account, alert }) => expect((await listAlerts(ctx(), account)).map((item) => item.alert_id)).toContain(alert.alert_id),
-      },
-    ],
-  );
+    {
+      method: 'PUT',
+      pattern: '/v1/alerts/:id',
+      path: ({ alert }) => `/v1/alerts/${alert.alert_id}`,
+      scope: 'alerts:write',
+      body: () => ({ enabled: false }),
+      unchanged: async ({ account, alert }) => expect(await listAlerts(ctx(), account)).toContainEqual(alert),
+    },
+    {
+      method: 'DELETE',
+      pattern: '/v1/alerts/:id',
+      path: ({ alert }) => `/v1/alerts/${alert.alert_id}`,
+      scope: 'alerts:write',
+      unchanged: async ({ account, alert }) =>
+        expect((await listAlerts(ctx(), account)).map((item) => item.alert_id)).toContain(alert.alert_id),
+    },
+  ]);
 });

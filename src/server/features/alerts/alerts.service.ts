@@ -34,6 +34,7 @@ export function toAlertResource(row: AlertsTable): AlertResource {
 function normaliseName(name: string): string {
   const trimmed = name.trim();
   if (trimmed.length === 0) throw errors.validation('too_short', 'name must not be blank', 'name');
+  if (trimmed.length > 100) throw errors.validation('too_long', 'name must be at most 100 characters', 'name');
   return trimmed;
 }
 

@@ -11,7 +11,9 @@ type Query = Record<string, string | number>;
 
 /** Builds the query string by hand (%20 for spaces), so what the server sees is exactly what is written. */
 function sessionsUrl(query: Query = {}): string {
-  const parts = Object.entries(query).map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  const parts = Object.entries(query).map(
+    ([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`,
+  );
   return parts.length === 0 ? '/v1/sessions' : `/v1/sessions?${parts.join('&')}`;
 }
 
@@ -37,7 +39,8 @@ function expectValidationError(response: LightMyRequestResponse, param: string, 
 
 /** The instant a date parameter names, computed with Temporal (independent of the server's luxon). */
 function expectedInstant(value: string, tz: string): Temporal.Instant {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return Temporal.PlainDate.from(value).toZonedDateTime({ timeZone: tz }).toInstant();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value))
+    return Temporal.PlainDate.from(value).toZonedDateTime({ timeZone: tz }).toInstant();
   if (/(Z|[+-]\d{2}:\d{2})$/.test(value)) return Temporal.Instant.from(value);
   return Temporal.PlainDateTime.from(value).toZonedDateTime(tz).toInstant();
 }
@@ -101,7 +104,12 @@ describeApi('GET /v1/sessions', (ctx) => {
     const visitor = await insertVisitor(db(), account.accountId);
     const rows: SessionsTable[] = [];
     for (const ts of timestamps) {
-      rows.push(await insertSession(db(), account.accountId, account.websiteId, visitor.id, { ...overrides, creation_timestamp: ts }));
+      rows.push(
+        await insertSession(db(), account.accountId, account.websiteId, visitor.id, {
+          ...overrides,
+          creation_timestamp: ts,
+        }),
+      );
     }
     return { visitor, rows };
   }
@@ -233,7 +241,14 @@ describeApi('GET /v1/sessions', (ctx) => {
     expect(response.body).toContain('"engagment_score":87.5');
     expect(response.body).not.toContain('engagement_score');
     for (const item of body.sessions) {
-      for (const key of ['creation_timestamp', 'duration', 'end_timestamp', 'active_time', 'expiration_timestamp', 'last_event_timestamp'] as const) {
+      for (const key of [
+        'creation_timestamp',
+        'duration',
+        'end_timestamp',
+        'active_time',
+        'expiration_timestamp',
+        'last_event_timestamp',
+      ] as const) {
         expect(Number.isInteger(item[key]), key).toBe(true);
       }
     }
@@ -241,7 +256,10 @@ describeApi('GET /v1/sessions', (ctx) => {
 
   it('pages 25 at a time from page 0 by default, with the exact total', async () => {
     const account = await ctx().newAccount();
-    const { rows } = await sessionsAt(account, Array.from({ length: 30 }, (_, i) => 1_750_000_000 + i * 10));
+    const { rows } = await sessionsAt(
+      account,
+      Array.from({ length: 30 }, (_, i) => 1_750_000_000 + i * 10),
+    );
     const body = await list(account);
     expect(body.total).toBe(30);
     expect(body.page).toStrictEqual({ num: 0, size: 25 });
@@ -254,7 +272,11 @@ describeApi('GET /v1/sessions', (ctx) => {
   it('answers an account without sessions with an empty list', async () => {
     const account = await ctx().newAccount();
     expect(await list(account)).toStrictEqual({ total: 0, page: { num: 0, size: 25 }, sessions: [] });
-    expect(await list(account, { page: 3, size: 7 })).toStrictEqual({ total: 0, page: { num: 3, size: 7 }, sessions: [] });
+    expect(await list(account, { page: 3, size: 7 })).toStrictEqual({
+      total: 0,
+      page: { num: 3, size: 7 },
+      sessions: [],
+    });
   });
 
   it('orders newest first, ties by id descending, stably across pages of 3', async () => {
@@ -339,8 +361,8 @@ describeApi('GET /v1/sessions', (ctx) => {
     const account = await ctx().newAccount();
     const jane = await insertVisitor(db(), account.accountId, { email: 'Jane.Doe@Example.com' });
     const lookalikes = await Promise.all(
-      ['jane.doe@example.com.au', 'mary.jane.doe@example.com', 'jane.doe@example.co', 'janedoe@example.com'].map((email) =>
-        insertVisitor(db(), account.accountId, { email }),
+      ['jane.doe@example.com.au', 'mary.jane.doe@example.com', 'jane.doe@example.co', 'janedoe@example.com'].map(
+        (email) => insertVisitor(db(), account.accountId, { email }),
       ),
     );
     const anonymous = await insertVisitor(db(), account.accountId);
@@ -349,20 +371,35 @@ describeApi('GET /v1/sessions', (ctx) => {
       await insertSession(db(), account.accountId, account.websiteId, jane.id, { creation_timestamp: 1_750_000_500 }),
     ];
     for (const visitor of [...lookalikes, anonymous]) {
-      await insertSession(db(), account.accountId, account.websiteId, visitor.id, { creation_timestamp: 1_750_000_200 });
+      await insertSession(db(), account.accountId, account.websiteId, visitor.id, {
+        creation_timestamp: 1_750_000_200,
+      });
     }
     // The same address in another account stays there.
     const other = await ctx().newAccount();
     const otherJane = await insertVisitor(db(), other.accountId, { email: 'jane.doe@example.com' });
     await insertSession(db(), other.accountId, other.websiteId, otherJane.id, { creation_timestamp: 1_750_000_300 });
 
-    for (const email of [' jane.doe@EXAMPLE.com ', 'Jane.Doe@Example.com', 'JANE.DOE@EXAMPLE.COM', '\tjane.doe@example.com']) {
+    for (const email of [
+      ' jane.doe@EXAMPLE.com ',
+      'Jane.Doe@Example.com',
+      'JANE.DOE@EXAMPLE.COM',
+      '\tjane.doe@example.com',
+    ]) {
       const body = await list(account, { email });
       expect(body.total, JSON.stringify(email)).toBe(2);
       expect(ids(body)).toEqual(listOrder(janes));
       expect(body.sessions.every((session) => session.visitor.email === 'Jane.Doe@Example.com')).toBe(true);
     }
-    for (const email of ['jane.doe@example', 'doe@example.com', 'jane', 'example.com', 'jane.doe@example.co.uk', '%', 'jane.doe@example.com%']) {
+    for (const email of [
+      'jane.doe@example',
+      'doe@example.com',
+      'jane',
+      'example.com',
+      'jane.doe@example.co.uk',
+      '%',
+      'jane.doe@example.com%',
+    ]) {
       const body = await list(account, { email });
       expect(body, JSON.stringify(email)).toMatchObject({ total: 0, sessions: [] });
     }
@@ -374,8 +411,16 @@ describeApi('GET /v1/sessions', (ctx) => {
     const ones: SessionsTable[] = [];
     for (const id of ['v-1', 'v-10', 'V-1', 'v-1 ', 'xv-1']) {
       const visitor = await insertVisitor(db(), account.accountId, { id });
-      const row = await insertSession(db(), account.accountId, account.websiteId, visitor.id, { creation_timestamp: 1_750_000_000 });
-      if (id === 'v-1') ones.push(row, await insertSession(db(), account.accountId, account.websiteId, visitor.id, { creation_timestamp: 1_750_000_009 }));
+      const row = await insertSession(db(), account.accountId, account.websiteId, visitor.id, {
+        creation_timestamp: 1_750_000_000,
+      });
+      if (id === 'v-1')
+        ones.push(
+          row,
+          await insertSession(db(), account.accountId, account.websiteId, visitor.id, {
+            creation_timestamp: 1_750_000_009,
+          }),
+        );
     }
     const body = await list(account, { visitor_id: 'v-1' });
     expect(body.total).toBe(2);
@@ -432,10 +477,16 @@ describeApi('GET /v1/sessions', (ctx) => {
     const account = await ctx().newAccount();
     const cases: { query: Record<string, string>; tz: string }[] = [
       { query: { date_from: '2025-03-30T10:00:00Z', date_to: '2025-03-30T12:00:00Z' }, tz: 'Europe/London' },
-      { query: { date_from: '2025-03-30T10:00:00+02:00', date_to: '2025-03-30T10:30:00-05:30', tz: 'Asia/Tokyo' }, tz: 'Asia/Tokyo' },
+      {
+        query: { date_from: '2025-03-30T10:00:00+02:00', date_to: '2025-03-30T10:30:00-05:30', tz: 'Asia/Tokyo' },
+        tz: 'Asia/Tokyo',
+      },
       { query: { date_from: '2025-03-30', date_to: '2025-07-01' }, tz: 'Europe/London' },
       { query: { date_from: '2025-03-30', date_to: '2025-03-31', tz: 'America/New_York' }, tz: 'America/New_York' },
-      { query: { date_from: '2025-03-30T10:00', date_to: '2025-03-30T10:00:30', tz: 'Asia/Kolkata' }, tz: 'Asia/Kolkata' },
+      {
+        query: { date_from: '2025-03-30T10:00', date_to: '2025-03-30T10:00:30', tz: 'Asia/Kolkata' },
+        tz: 'Asia/Kolkata',
+      },
       { query: { date_from: '2025-07-01T00:00:00', date_to: '2025-07-02T00:00:00' }, tz: 'Europe/London' },
       { query: { date_from: '2025-01-15T08:00:00.000Z' }, tz: 'Europe/London' },
       { query: { date_to: '2025-01-15', tz: 'Australia/Sydney' }, tz: 'Australia/Sydney' },
@@ -444,9 +495,14 @@ describeApi('GET /v1/sessions', (ctx) => {
       const label = JSON.stringify(query);
       const from = query.date_from === undefined ? null : seconds(expectedInstant(query.date_from, tz));
       const to = query.date_to === undefined ? null : seconds(expectedInstant(query.date_to, tz));
-      const probes = [...(from === null ? [] : [from - 1, from, from + 1]), ...(to === null ? [] : [to - 1, to, to + 1])];
+      const probes = [
+        ...(from === null ? [] : [from - 1, from, from + 1]),
+        ...(to === null ? [] : [to - 1, to, to + 1]),
+      ];
       const { visitor, rows } = await sessionsAt(account, probes);
-      const inside = rows.filter((row) => (from === null || row.creation_timestamp >= from) && (to === null || row.creation_timestamp < to));
+      const inside = rows.filter(
+        (row) => (from === null || row.creation_timestamp >= from) && (to === null || row.creation_timestamp < to),
+      );
       const body = await list(account, { ...query, visitor_id: visitor.id });
       expect(ids(body), label).toEqual(listOrder(inside));
       expect(body.total, label).toBe(inside.length);
@@ -462,7 +518,7 @@ describeApi('GET /v1/sessions', (ctx) => {
   it('has no date_range without a date filter, even with tz', async () => {
     const account = await ctx().newAccount();
     await sessionsAt(account, [1_750_000_000]);
-    for (const query of [{}, { tz: 'Asia/Kolkata' }, { page: 0, size: 5 }]) {
+    for (const query of [{}, { tz: 'Asia/Kolkata' }, { page: 0, size: 5 }] as Query[]) {
       const body = await list(account, query);
       expect(body.total).toBe(1);
       expect('date_range' in body, JSON.stringify(query)).toBe(false);
@@ -472,11 +528,22 @@ describeApi('GET /v1/sessions', (ctx) => {
   it('allows an empty range (date_from equal to date_to)', async () => {
     const account = await ctx().newAccount();
     const { visitor } = await sessionsAt(account, [1_743_328_799, 1_743_328_800, 1_743_328_801]);
-    const body = await list(account, { visitor_id: visitor.id, date_from: '2025-03-30T10:00:00Z', date_to: '2025-03-30T10:00:00Z' });
+    const body = await list(account, {
+      visitor_id: visitor.id,
+      date_from: '2025-03-30T10:00:00Z',
+      date_to: '2025-03-30T10:00:00Z',
+    });
     expect(body).toMatchObject({ total: 0, sessions: [] });
   });
 
-  for (const tz of [undefined, 'Europe/London', 'America/New_York', 'Asia/Kolkata', 'Pacific/Auckland', 'America/Santiago']) {
+  for (const tz of [
+    undefined,
+    'Europe/London',
+    'America/New_York',
+    'Asia/Kolkata',
+    'Pacific/Auckland',
+    'America/Santiago',
+  ]) {
     it(`reads relative dates as local midnights in ${tz ?? 'the default zone'} today`, async () => {
       const account = await ctx().newAccount();
       const zone = tz ?? 'Europe/London';
@@ -487,7 +554,7 @@ describeApi('GET /v1/sessions', (ctx) => {
           const midnight = relativeDay(key, today).toZonedDateTime({ timeZone: zone }).toInstant();
           const at = seconds(midnight);
           const { visitor, rows } = await sessionsAt(account, [at - 1, at, at + 1]);
-          const zoneParam = tz === undefined ? {} : { tz };
+          const zoneParam: Query = tz === undefined ? {} : { tz };
           const since = await list(account, { ...zoneParam, visitor_id: visitor.id, date_from: key });
           const before = await list(account, { ...zoneParam, visitor_id: visitor.id, date_to: key });
           if (!localToday(zone).equals(today) && attempt < 2) continue;
@@ -525,16 +592,30 @@ describeApi('GET /v1/sessions', (ctx) => {
   it("never shows another account's sessions, and keeps a visitor id shared by two accounts apart", async () => {
     const mine = await ctx().newAccount();
     const theirs = await ctx().newAccount();
-    const myVisitor = await insertVisitor(db(), mine.accountId, { id: 'v_shared', email: 'me@example.com', name: 'Me' });
-    const theirVisitor = await insertVisitor(db(), theirs.accountId, { id: 'v_shared', email: 'them@example.com', name: 'Them' });
+    const myVisitor = await insertVisitor(db(), mine.accountId, {
+      id: 'v_shared',
+      email: 'me@example.com',
+      name: 'Me',
+    });
+    const theirVisitor = await insertVisitor(db(), theirs.accountId, {
+      id: 'v_shared',
+      email: 'them@example.com',
+      name: 'Them',
+    });
     const myRows = [
       await insertSession(db(), mine.accountId, mine.websiteId, myVisitor.id, { creation_timestamp: 1_750_000_000 }),
       await insertSession(db(), mine.accountId, mine.websiteId, myVisitor.id, { creation_timestamp: 1_750_000_010 }),
     ];
     const theirRows = [
-      await insertSession(db(), theirs.accountId, theirs.websiteId, theirVisitor.id, { creation_timestamp: 1_750_000_005 }),
-      await insertSession(db(), theirs.accountId, theirs.websiteId, theirVisitor.id, { creation_timestamp: 1_750_000_015 }),
-      await insertSession(db(), theirs.accountId, theirs.websiteId, theirVisitor.id, { creation_timestamp: 1_750_000_020 }),
+      await insertSession(db(), theirs.accountId, theirs.websiteId, theirVisitor.id, {
+        creation_timestamp: 1_750_000_005,
+      }),
+      await insertSession(db(), theirs.accountId, theirs.websiteId, theirVisitor.id, {
+        creation_timestamp: 1_750_000_015,
+      }),
+      await insertSession(db(), theirs.accountId, theirs.websiteId, theirVisitor.id, {
+        creation_timestamp: 1_750_000_020,
+      }),
     ];
     // The same session id in both accounts.
     const twin = await insertSession(db(), theirs.accountId, theirs.websiteId, theirVisitor.id, {
@@ -588,7 +669,12 @@ describeApi('GET /v1/sessions', (ctx) => {
     ['a bad offset', { date_from: '2025-03-30T10:00:00+25:00' }, 'date_from', 'invalid_date'],
     ['a Unix timestamp as a date', { date_from: '1743328800' }, 'date_from', 'invalid_date'],
     ['date_from after date_to', { date_from: '2025-03-02', date_to: '2025-03-01' }, 'date_from', 'invalid_date_range'],
-    ['date_from after date_to by a second', { date_from: '2025-03-01T00:00:01Z', date_to: '2025-03-01T00:00:00Z' }, 'date_from', 'invalid_date_range'],
+    [
+      'date_from after date_to by a second',
+      { date_from: '2025-03-01T00:00:01Z', date_to: '2025-03-01T00:00:00Z' },
+      'date_from',
+      'invalid_date_range',
+    ],
     ['TODAY after YESTERDAY', { date_from: 'TODAY', date_to: 'YESTERDAY' }, 'date_from', 'invalid_date_range'],
   ];
   for (const [label, query, param, code] of badQueries) {
@@ -610,7 +696,22 @@ describeApi('GET /v1/sessions', (ctx) => {
   it('never answers 500, whatever the query', async () => {
     const account = await ctx().newAccount();
     await sessionsAt(account, [1_750_000_000]);
-    const values = ['', ' ', '-0', '1e3', '0x10', 'null', '[]', '{}', '💥', "' OR 1=1 --", '9'.repeat(40), 'x'.repeat(5000), '%', '\\'];
+    const values = [
+      '',
+      ' ',
+      '-0',
+      '1e3',
+      '0x10',
+      'null',
+      '[]',
+      '{}',
+      '💥',
+      "' OR 1=1 --",
+      '9'.repeat(40),
+      'x'.repeat(5000),
+      '%',
+      '\\',
+    ];
     const wrong: string[] = [];
     for (const param of ['page', 'size', 'email', 'visitor_id', 'website_id', 'tz', 'date_from', 'date_to']) {
       for (const value of values) {
@@ -618,7 +719,8 @@ describeApi('GET /v1/sessions', (ctx) => {
         const label = `${param}=${JSON.stringify(value.slice(0, 20))}`;
         if (response.statusCode === 200) continue;
         const error = response.json<{ error: { param?: string } }>().error;
-        if (response.statusCode !== 400 || error.param !== param) wrong.push(`${label} -> ${response.statusCode} ${JSON.stringify(error)}`);
+        if (response.statusCode !== 400 || error.param !== param)
+          wrong.push(`${label} -> ${response.statusCode} ${JSON.stringify(error)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -633,7 +735,8 @@ describeApi('GET /v1/sessions', (ctx) => {
       await sessionsAt(account, [1_750_000_000]);
       for (const value of ['\u0000', 'a\u0000b']) {
         const response = await ctx().request(account.token, { method: 'GET', url: sessionsUrl({ [param]: value }) });
-        if (response.statusCode === 200) expect(response.json<SessionListResource>()).toMatchObject({ total: 0, sessions: [] });
+        if (response.statusCode === 200)
+          expect(response.json<SessionListResource>()).toMatchObject({ total: 0, sessions: [] });
         else expectValidationError(response, param);
       }
     });

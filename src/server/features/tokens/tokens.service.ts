@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
-import { SCOPES, type Scope } from '../../../api/schemas/common.ts';
+import { type Permission, SCOPES, type Scope } from '../../../api/schemas/common.ts';
+import type { ApiTokenResource } from '../../../api/schemas/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { newId, randomBase62 } from '../../lib/ids.ts';
+import type { ApiTokensTable } from './tokens.table.ts';
 import { findTokenByHash, insertToken, listTokenRows, revokeToken, touchToken } from './tokens.repository.ts';
 
 export const TOKEN_PREFIX = 'sa_';
@@ -14,18 +16,22 @@ export interface TokenPrincipal {
   accountId: string;
   tokenId: string;
   name: string;
-  scopes: ReadonlySet<Scope>;
+  scopes: ReadonlySet<Permission>;
 }
 
-export interface TokenSummary {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: Scope[];
-  created_at: number;
-  last_used_at: number | null;
-  expires_at: number | null;
-  revoked_at: number | null;
+export type TokenSummary = ApiTokenResource;
+
+function toTokenSummary(row: ApiTokensTable): TokenSummary {
+  return {
+    token_id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: JSON.parse(row.scopes) as Scope[],
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+    expires_at: row.expires_at,
+    revoked_at: row.revoked_at,
+  };
 }
 
 /** Tokens carry about 238 bits of randomness, so a fast hash is enough: there is nothing to guess. */
@@ -52,7 +58,7 @@ export async function createApiToken(
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100) throw new Error('A token name is 1 to 100 characters');
   const token = `${TOKEN_PREFIX}${randomBase62(40)}`;
-  const row = {
+  const row: ApiTokensTable = {
     account_id: input.accountId,
     id: newId('tok'),
     name,
@@ -65,21 +71,11 @@ export async function createApiToken(
     revoked_at: null,
   };
   await insertToken(db, row);
-  const { account_id: _account, token_hash: _hash, scopes: _scopes, ...rest } = row;
-  return { token, summary: { ...rest, scopes: input.scopes } };
+  return { token, summary: toTokenSummary(row) };
 }
 
 export async function listApiTokens(db: Db, accountId: string): Promise<TokenSummary[]> {
-  return (await listTokenRows(db, accountId)).map((row) => ({
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    scopes: JSON.parse(row.scopes) as Scope[],
-    created_at: row.created_at,
-    last_used_at: row.last_used_at,
-    expires_at: row.expires_at,
-    revoked_at: row.revoked_at,
-  }));
+  return (await listTokenRows(db, accountId)).map(toTokenSummary);
 }
 
 export function revokeApiToken(db: Db, accountId: string, tokenId: string): Promise<boolean> {
@@ -100,6 +96,6 @@ export async function authenticateToken(db: Db, token: string): Promise<TokenPri
     accountId: row.account_id,
     tokenId: row.id,
     name: row.name,
-    scopes: new Set(JSON.parse(row.scopes) as Scope[]),
+    scopes: new Set<Permission>(JSON.parse(row.scopes) as Scope[]),
   };
 }

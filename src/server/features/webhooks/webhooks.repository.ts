@@ -63,3 +63,7 @@ export async function deleteWebhookRow(db: Db, accountId: string, webhookId: str
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+export function updateWebhookSecret(db: Db, accountId: string, webhookId: string, secret: string) {
+  return db.updateTable('webhooks').set({ secret }).where('account_id', '=', accountId).where('id', '=', webhookId).execute();
+}

@@ -7,12 +7,21 @@ import {
   UpdateWebhookQuery,
   WebhookList,
   WebhookRef,
+  WebhookSecret,
 } from '../../../api/schemas/webhooks.ts';
 import { requirePrincipal } from '../../auth/authenticate.ts';
 import { principalLabel } from '../../auth/principal.ts';
 import type { Db } from '../../db/database.ts';
 import { operation } from '../../http/route-schema.ts';
-import { type WebhookPolicy, createWebhook, deleteWebhook, listWebhooks, updateWebhook } from './webhooks.service.ts';
+import {
+  type WebhookPolicy,
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  revealWebhookSecret,
+  rotateWebhookSecret,
+  updateWebhook,
+} from './webhooks.service.ts';
 
 export const webhooksRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: WebhookPolicy }> = async (app, { db, policy }) => {
   app.post('/v1/webhooks', {
@@ -79,5 +88,36 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: Webhook
       params: IdParams,
     },
     handler: (request) => deleteWebhook(db, requirePrincipal(request).accountId, request.params.id),
+  });
+
+  app.get('/v1/webhooks/:id/secret', {
+    config: { scope: 'account:admin' },
+    schema: {
+      ...operation({
+        tag: 'Webhooks',
+        operationId: 'getWebhookSecret',
+        summary: "Reveal a webhook's signing secret",
+        scope: 'account:admin',
+        success: { 200: WebhookSecret },
+      }),
+      params: IdParams,
+    },
+    handler: (request) => revealWebhookSecret(db, requirePrincipal(request).accountId, request.params.id),
+  });
+
+  app.post('/v1/webhooks/:id/secret/rotate', {
+    config: { scope: 'account:admin' },
+    schema: {
+      ...operation({
+        tag: 'Webhooks',
+        operationId: 'rotateWebhookSecret',
+        summary: "Replace a webhook's signing secret",
+        description: 'Deliveries are signed with the new secret from now on.',
+        scope: 'account:admin',
+        success: { 200: WebhookSecret },
+      }),
+      params: IdParams,
+    },
+    handler: (request) => rotateWebhookSecret(db, requirePrincipal(request).accountId, request.params.id),
   });
 };

@@ -9,10 +9,12 @@ import { findWebsiteRow } from '../websites/websites.repository.ts';
 import {
   type WebhookWithWebsiteRow,
   deleteWebhookRow,
+  findWebhookRow,
   findWebhookWithWebsite,
   insertWebhook,
   listWebhooksWithWebsite,
   updateWebhookRow,
+  updateWebhookSecret,
 } from './webhooks.repository.ts';
 
 export interface WebhookPolicy {
@@ -41,10 +43,13 @@ function newSigningSecret(): string {
 async function checkTarget(db: Db, accountId: string, input: { url: string; website_id: string }, policy: WebhookPolicy) {
   const check = await checkWebhookUrl(input.url.trim(), policy);
   if (!check.ok) throw errors.validation(check.code, check.message, 'url');
+  const url = check.url.toString();
+  // Normalising can lengthen a URL (percent-encoding), so the limit is checked on what is stored.
+  if (url.length > 2048) throw errors.validation('too_long', 'url must be at most 2048 characters', 'url');
   if (!(await findWebsiteRow(db, accountId, input.website_id))) {
     throw errors.validation('unknown_website', `No website ${input.website_id} in this account`, 'website_id');
   }
-  return check.url.toString();
+  return url;
 }
 
 async function requireWebhook(db: Db, accountId: string, webhookId: string): Promise<WebhookResource> {
@@ -107,4 +112,17 @@ export async function deleteWebhook(db: Db, accountId: string, webhookId: string
   }
   if (!(await deleteWebhookRow(db, accountId, webhookId))) throw errors.notFound('Webhook');
   return { webhook_id: webhookId, deleted: true };
+}
+
+export async function revealWebhookSecret(db: Db, accountId: string, webhookId: string) {
+  const row = await findWebhookRow(db, accountId, webhookId);
+  if (!row) throw errors.notFound('Webhook');
+  return { webhook_id: webhookId, secret: row.secret };
+}
+
+export async function rotateWebhookSecret(db: Db, accountId: string, webhookId: string) {
+  await requireWebhook(db, accountId, webhookId);
+  const secret = newSigningSecret();
+  await updateWebhookSecret(db, accountId, webhookId, secret);
+  return { webhook_id: webhookId, secret };
 }

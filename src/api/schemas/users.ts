@@ -1,0 +1,41 @@
+import { Type, type Static } from 'typebox';
+import { ROLES } from './common.ts';
+
+const email = Type.String({ minLength: 3, maxLength: 254, format: 'email' });
+const name = Type.String({ minLength: 1, maxLength: 100 });
+const role = Type.Enum(ROLES, { description: 'admin: everything; analyst: read sessions, alerts, webhooks and websites; support: read sessions and websites.' });
+
+export const User = Type.Object(
+  { user_id: Type.String(), email: Type.String(), name: Type.String(), role, created_at: Type.Integer({ description: 'Unix seconds.' }) },
+  { $id: 'User' },
+);
+export const UserList = Type.Array(Type.Ref('User'));
+
+export const CreateUserBody = Type.Object({ email, name: Type.Optional(name), role }, { additionalProperties: false });
+export const UpdateUserBody = Type.Object(
+  { name: Type.Optional(name), role: Type.Optional(role) },
+  { additionalProperties: false },
+);
+export const CreatedUser = Type.Object({
+  user: Type.Ref('User'),
+  password: Type.String({ description: 'Generated; shown once. The person signs in with it.' }),
+});
+export const DeletedUser = Type.Object({ user_id: Type.String(), deleted: Type.Boolean() });
+
+export const LoginBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 256 }) },
+  { additionalProperties: false },
+);
+
+export const Me = Type.Object({
+  account: Type.Object({ account_id: Type.String(), name: Type.String() }),
+  user: Type.Union([Type.Ref('User'), Type.Null()], { description: 'The signed-in person; null for an API token.' }),
+  token_name: Type.Union([Type.String(), Type.Null()]),
+  permissions: Type.Array(Type.String(), { description: 'Scopes, plus account:admin for admins.' }),
+});
+
+export type UserResource = Static<typeof User>;
+export type CreateUserInput = Static<typeof CreateUserBody>;
+export type UpdateUserInput = Static<typeof UpdateUserBody>;
+export type LoginInput = Static<typeof LoginBody>;
+export type MeResource = Omit<Static<typeof Me>, 'user'> & { user: UserResource | null };

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../api/schemas/common.ts';
+import { LoginBody, Me } from '../../api/schemas/users.ts';
+import type { Db } from '../db/database.ts';
+import { NoQuery } from '../http/route-schema.ts';
+import { errors } from '../errors.ts';
+import { requirePrincipal } from './authenticate.ts';
+import {
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+  endLoginSession,
+  resolveLoginSession,
+  startLoginSession,
+  verifyCredentials,
+} from './login-sessions.ts';
+import { describePrincipal } from './me.service.ts';
+
+const SIGN_IN_ATTEMPTS_PER_MINUTE = 10;
+
+export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db; secureCookies: boolean }> = async (app, { db, secureCookies }) => {
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
+
+  app.post('/v1/auth/login', {
+    config: {
+      sameOriginOnly: true,
+      rateLimit: { max: SIGN_IN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000, allowList: () => false, keyGenerator: (request) => `login:${request.ip}` },
+    },
+    schema: {
+      tags: ['Sign-in'],
+      operationId: 'login',
+      summary: 'Sign in with e-mail and password',
+      description: 'Sets an httpOnly session cookie used by the dashboard. API clients use bearer tokens instead.',
+      querystring: NoQuery,
+      body: LoginBody,
+      response: { ...errorResponses, 200: Me },
+    },
+    handler: async (request, reply) => {
+      const user = await verifyCredentials(db, request.body.email, request.body.password);
+      if (!user) throw errors.invalidCredentials();
+      const value = await startLoginSession(db, user);
+      const principal = await resolveLoginSession(db, value);
+      if (!principal) throw errors.internal();
+      void reply.setCookie(SESSION_COOKIE, value, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
+      return describePrincipal(db, principal);
+    },
+  });
+
+  app.post('/v1/auth/logout', {
+    config: { sameOriginOnly: true },
+    schema: {
+      tags: ['Sign-in'],
+      operationId: 'logout',
+      summary: 'Sign out',
+      querystring: NoQuery,
+      response: { ...errorResponses, 200: Type.Object({ signed_out: Type.Boolean() }) },
+    },
+    handler: async (request, reply) => {
+      const value = request.cookies[SESSION_COOKIE];
+      if (value) await endLoginSession(db, value);
+      void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return { signed_out: true };
+    },
+  });
+
+  app.get('/v1/auth/me', {
+    config: { scope: 'authenticated' },
+    schema: {
+      tags: ['Sign-in'],
+      operationId: 'getMe',
+      summary: 'Who is signed in, in which account, with which permissions',
+      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+      querystring: NoQuery,
+      response: { ...errorResponses, 200: Me },
+    },
+    handler: (request) => describePrincipal(db, requirePrincipal(request)),
+  });
+};

@@ -1,0 +1,60 @@
+import type { Db } from '../../db/database.ts';
+import type { LoginSessionsTable, UsersTable } from './users.table.ts';
+
+export function insertUser(db: Db, row: UsersTable) {
+  return db.insertInto('users').values(row).execute();
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserRow(db: Db, accountId: string, userId: string) {
+  return db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', '=', userId).executeTakeFirst();
+}
+
+export function listUserRows(db: Db, accountId: string) {
+  return db.selectFrom('users').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function countAdmins(db: Db, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function updateUserRow(db: Db, accountId: string, userId: string, changes: Pick<UsersTable, 'name' | 'role'>) {
+  return db.updateTable('users').set(changes).where('account_id', '=', accountId).where('id', '=', userId).execute();
+}
+
+export function deleteUserRow(db: Db, accountId: string, userId: string) {
+  return db.deleteFrom('users').where('account_id', '=', accountId).where('id', '=', userId).execute();
+}
+
+export function insertLoginSession(db: Db, row: LoginSessionsTable) {
+  return db.insertInto('login_sessions').values(row).execute();
+}
+
+export function findLoginSessionUser(db: Db, idHash: string, now: number) {
+  return db
+    .selectFrom('login_sessions')
+    .innerJoin('users', (join) =>
+      join.onRef('users.account_id', '=', 'login_sessions.account_id').onRef('users.id', '=', 'login_sessions.user_id'),
+    )
+    .select(['users.account_id', 'users.id', 'users.email', 'users.role'])
+    .where('login_sessions.id_hash', '=', idHash)
+    .where('login_sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export function deleteLoginSession(db: Db, idHash: string) {
+  return db.deleteFrom('login_sessions').where('id_hash', '=', idHash).execute();
+}
+
+export function deleteExpiredLoginSessions(db: Db, now: number) {
+  return db.deleteFrom('login_sessions').where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,79 @@
+import type { Role } from '../../../api/schemas/common.ts';
+import type { CreateUserInput, UpdateUserInput, UserResource } from '../../../api/schemas/users.ts';
+import { generatePassword, hashPassword } from '../../auth/passwords.ts';
+import type { Db } from '../../db/database.ts';
+import { errors } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import {
+  countAdmins,
+  deleteUserRow,
+  findUserByEmail,
+  findUserRow,
+  insertUser,
+  listUserRows,
+  updateUserRow,
+} from './users.repository.ts';
+import type { UsersTable } from './users.table.ts';
+
+export function toUserResource(row: UsersTable): UserResource {
+  return { user_id: row.id, email: row.email, name: row.name, role: row.role as Role, created_at: row.created_at };
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Adds a person with a generated password, returned this once. */
+export async function createUser(
+  db: Db,
+  accountId: string,
+  input: CreateUserInput,
+): Promise<{ user: UserResource; password: string }> {
+  const email = normaliseEmail(input.email);
+  if (await findUserByEmail(db, email)) {
+    throw errors.conflict('email_taken', `${email} already has a sign-in`);
+  }
+  const password = generatePassword();
+  const row: UsersTable = {
+    account_id: accountId,
+    id: newId('usr'),
+    email,
+    name: input.name?.trim() || email.split('@')[0] || email,
+    role: input.role,
+    password_hash: await hashPassword(password),
+    created_at: Math.floor(Date.now() / 1000),
+  };
+  await insertUser(db, row);
+  return { user: toUserResource(row), password };
+}
+
+export async function listUsers(db: Db, accountId: string): Promise<UserResource[]> {
+  return (await listUserRows(db, accountId)).map(toUserResource);
+}
+
+async function requireUser(db: Db, accountId: string, userId: string): Promise<UsersTable> {
+  const row = await findUserRow(db, accountId, userId);
+  if (!row) throw errors.notFound('Person');
+  return row;
+}
+
+async function ensureAnotherAdmin(db: Db, accountId: string, row: UsersTable): Promise<void> {
+  if (row.role === 'admin' && (await countAdmins(db, accountId)) <= 1) {
+    throw errors.conflict('last_admin', 'An account keeps at least one admin');
+  }
+}
+
+export async function updateUser(db: Db, accountId: string, userId: string, input: UpdateUserInput): Promise<UserResource> {
+  const row = await requireUser(db, accountId, userId);
+  if (input.role !== undefined && input.role !== 'admin') await ensureAnotherAdmin(db, accountId, row);
+  const changes = { name: input.name?.trim() || row.name, role: input.role ?? row.role };
+  await updateUserRow(db, accountId, userId, changes);
+  return toUserResource({ ...row, ...changes });
+}
+
+export async function deleteUser(db: Db, accountId: string, userId: string): Promise<{ user_id: string; deleted: true }> {
+  const row = await requireUser(db, accountId, userId);
+  await ensureAnotherAdmin(db, accountId, row);
+  await deleteUserRow(db, accountId, userId);
+  return { user_id: userId, deleted: true };
+}
