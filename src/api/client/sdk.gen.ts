@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetMeData, GetMeErrors, GetMeResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
+import type { CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetMeData, GetMeErrors, GetMeResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -225,6 +225,23 @@ export const getSessions = <ThrowOnError extends boolean = false>(options: Optio
             type: 'apiKey'
         }],
     url: '/v1/sessions',
+    ...options
+});
+
+/**
+ * Get one session
+ *
+ * Opening a session as a signed-in person marks it `seen`; reading it with an API token does not.
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getSession = <ThrowOnError extends boolean = false>(options: Options<GetSessionData, ThrowOnError>) => (options.client ?? client).get<GetSessionResponses, GetSessionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/sessions/{id}',
     ...options
 });
 

@@ -1036,6 +1036,69 @@ export type GetSessionsResponses = {
 
 export type GetSessionsResponse = GetSessionsResponses[keyof GetSessionsResponses];
 
+export type GetSessionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}';
+};
+
+export type GetSessionErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetSessionError = GetSessionErrors[keyof GetSessionErrors];
+
+export type GetSessionResponses = {
+    /**
+     * Default Response
+     */
+    200: Session;
+};
+
+export type GetSessionResponse = GetSessionResponses[keyof GetSessionResponses];
+
 export type LoginData = {
     body: {
         email: string;

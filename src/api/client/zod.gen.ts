@@ -346,6 +346,15 @@ export const zGetSessionsResponse = z.object({
     }).optional()
 });
 
+export const zGetSessionPath = z.object({
+    id: z.string().min(1).max(64)
+});
+
+/**
+ * Default Response
+ */
+export const zGetSessionResponse = zSession;
+
 export const zLoginBody = z.object({
     email: z.string().min(1).max(254),
     password: z.string().min(1).max(256)

@@ -17,9 +17,39 @@ const addFormats = addFormatsModule.default;
 const bodyAjv = makeAjv(false);
 const queryAjv = makeAjv(true);
 
+const DECIMAL_INTEGER = /^-?\d+$/;
+
+function integerProperties(schema: object): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.entries(properties)
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name);
+}
+
+/**
+ * Query strings coerce to numbers, but only plain decimal integers count: Ajv alone would read `0x10`,
+ * ` 5` or `1e3` as numbers.
+ */
+function compileQuery(schema: object) {
+  const validate = queryAjv.compile(schema);
+  const integers = integerProperties(schema);
+  const check = (data: Record<string, unknown>): boolean => {
+    const loose = integers.find((name) => typeof data?.[name] === 'string' && !DECIMAL_INTEGER.test(data[name] as string));
+    if (loose) {
+      check.errors = [{ keyword: 'type', instancePath: `/${loose}`, schemaPath: '', params: { type: 'integer' } }];
+      return false;
+    }
+    const valid = validate(data);
+    check.errors = validate.errors;
+    return valid;
+  };
+  check.errors = null as ErrorObject[] | null | undefined;
+  return check;
+}
+
 /** Bodies are validated strictly (a string is not a number); query strings and paths are text, so they coerce. */
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema);
+  httpPart === 'body' ? bodyAjv.compile(schema) : compileQuery(schema);
 
 function joinPath(instancePath: string, child?: string): string {
   const parts = instancePath.split('/').filter(Boolean);

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { createAlert, createToken, createUser, createWebhook, deleteAlert, deleteUser, deleteWebhook, getMe, getSessions, getWebhookSecret, listAlerts, listTokens, listUsers, listWebhooks, listWebsites, login, logout, type Options, revokeToken, rotateWebhookSecret, updateAlert, updateUser, updateWebhook } from '../sdk.gen';
-import type { CreateAlertData, CreateAlertError, CreateAlertResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetMeData, GetMeError, GetMeResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
+import { createAlert, createToken, createUser, createWebhook, deleteAlert, deleteUser, deleteWebhook, getMe, getSession, getSessions, getWebhookSecret, listAlerts, listTokens, listUsers, listWebhooks, listWebsites, login, logout, type Options, revokeToken, rotateWebhookSecret, updateAlert, updateUser, updateWebhook } from '../sdk.gen';
+import type { CreateAlertData, CreateAlertError, CreateAlertResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetMeData, GetMeError, GetMeResponse, GetSessionData, GetSessionError, GetSessionResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -344,6 +344,28 @@ export const getSessionsInfiniteOptions = (options: Options<GetSessionsData>) =>
         return data;
     },
     queryKey: getSessionsInfiniteQueryKey(options)
+});
+
+export const getSessionQueryKey = (options: Options<GetSessionData>) => createQueryKey('getSession', options);
+
+/**
+ * Get one session
+ *
+ * Opening a session as a signed-in person marks it `seen`; reading it with an API token does not.
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getSessionOptions = (options: Options<GetSessionData>) => queryOptions<GetSessionResponse, GetSessionError, GetSessionResponse, ReturnType<typeof getSessionQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getSession({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getSessionQueryKey(options)
 });
 
 /**

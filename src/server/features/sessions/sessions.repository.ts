@@ -50,17 +50,22 @@ export async function findSessionPage(
 ) {
   const direction = window.fromEnd ? 'asc' : 'desc';
   const keys = applyFilter(db.selectFrom('sessions'), filter)
-    .select(['sessions.id as page_id', 'sessions.creation_timestamp as page_ts'])
+    .select('sessions.id')
     .orderBy('sessions.creation_timestamp', direction)
     .orderBy('sessions.id', direction)
     .limit(window.limit)
-    .offset(window.offset)
-    .as('page');
-  return db
-    .selectFrom(keys)
-    .innerJoin('sessions', (join) =>
-      join.on('sessions.account_id', '=', filter.accountId).onRef('sessions.id', '=', 'page.page_id'),
-    )
+    .offset(window.offset);
+  return withVisitor(db.selectFrom('sessions'))
+    .where('sessions.account_id', '=', filter.accountId)
+    .where('sessions.id', 'in', keys)
+    .orderBy('sessions.creation_timestamp', 'desc')
+    .orderBy('sessions.id', 'desc')
+    .execute();
+}
+
+/** Adds the visitor's columns to a query over sessions. */
+function withVisitor(query: SessionsQuery) {
+  return query
     .innerJoin('visitors', (join) =>
       join.onRef('visitors.account_id', '=', 'sessions.account_id').onRef('visitors.id', '=', 'sessions.visitor_id'),
     )
@@ -72,10 +77,24 @@ export async function findSessionPage(
       'visitors.params as visitor_params',
       'visitors.first_session_timestamp as visitor_first_session_timestamp',
       'visitors.last_session_timestamp as visitor_last_session_timestamp',
-    ])
-    .orderBy('page.page_ts', 'desc')
-    .orderBy('page.page_id', 'desc')
+    ]);
+}
+
+export function findSessionRow(db: Db, accountId: string, sessionId: string) {
+  return withVisitor(db.selectFrom('sessions'))
+    .where('sessions.account_id', '=', accountId)
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export function markSessionSeen(db: Db, accountId: string, sessionId: string) {
+  return db
+    .updateTable('sessions')
+    .set({ seen: 1 })
+    .where('account_id', '=', accountId)
+    .where('id', '=', sessionId)
+    .where('seen', '=', 0)
     .execute();
 }
 
-export type SessionPageRow = Awaited<ReturnType<typeof findSessionPage>>[number];
+export type SessionPageRow = NonNullable<Awaited<ReturnType<typeof findSessionRow>>>;

@@ -742,3 +742,51 @@ describeApi('GET /v1/sessions', (ctx) => {
     });
   }
 });
+
+describeApi('GET /v1/sessions paging parameters are plain decimal integers', (ctx) => {
+  for (const [param, value] of [
+    ['page', '0x10'],
+    ['page', '1e3'],
+    ['page', '+5'],
+    ['page', ' 5'],
+    ['size', '0b11'],
+    ['size', '2.0'],
+  ] as const) {
+    it(`refuses ${param}=${JSON.stringify(value)}`, async () => {
+      const account = await ctx().newAccount();
+      const response = await ctx().request(account.token, {
+        method: 'GET',
+        url: `/v1/sessions?${new URLSearchParams({ [param]: value }).toString()}`,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: { type: 'validation_error', code: 'invalid_type', param } });
+    });
+  }
+});
+
+describeApi('GET /v1/sessions/:id', (ctx) => {
+  it('answers one session of the account with the list shape, without marking it seen for a token', async () => {
+    const account = await ctx().newAccount();
+    const visitor = await insertVisitor(ctx().database.db, account.accountId, { email: 'Ada@Example.com' });
+    const session = await insertSession(ctx().database.db, account.accountId, account.websiteId, visitor.id, { seen: 0 });
+    const response = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions/${session.id}` });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ id: string; seen: boolean; visitor: { email: string }; session_url: string }>();
+    expect(body.id).toBe(session.id);
+    expect(body.visitor.email).toBe('Ada@Example.com');
+    expect(body.seen).toBe(false);
+    expect(body.session_url).toBe(`https://app.example.test/sessions/${session.id}`);
+  });
+
+  it('answers 404 for an unknown id and for another account\'s session alike', async () => {
+    const mine = await ctx().newAccount();
+    const theirs = await ctx().newAccount();
+    const visitor = await insertVisitor(ctx().database.db, theirs.accountId);
+    const session = await insertSession(ctx().database.db, theirs.accountId, theirs.websiteId, visitor.id);
+    for (const id of [session.id, 's_missing']) {
+      const response = await ctx().request(mine.token, { method: 'GET', url: `/v1/sessions/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error: { type: 'not_found_error', code: 'not_found' } });
+    }
+  });
+});

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams } from '../../../api/schemas/common.ts';
 import { SessionList, SessionsQuery } from '../../../api/schemas/sessions.ts';
+import { Type } from 'typebox';
 import { requirePrincipal } from '../../auth/authenticate.ts';
 import type { Db } from '../../db/database.ts';
 import { operation } from '../../http/route-schema.ts';
-import { listSessions } from './sessions.service.ts';
+import { getSession, listSessions } from './sessions.service.ts';
 
 export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: string }> = async (app, { db, publicUrl }) => {
   app.get('/v1/sessions', {
@@ -23,5 +25,24 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: stri
       querystring: SessionsQuery,
     },
     handler: (request) => listSessions(db, requirePrincipal(request).accountId, request.query, { publicUrl }),
+  });
+
+  app.get('/v1/sessions/:id', {
+    config: { scope: 'users.sessions:read' },
+    schema: {
+      ...operation({
+        tag: 'Sessions',
+        operationId: 'getSession',
+        summary: 'Get one session',
+        description: 'Opening a session as a signed-in person marks it `seen`; reading it with an API token does not.',
+        scope: 'users.sessions:read',
+        success: { 200: Type.Ref('Session') },
+      }),
+      params: IdParams,
+    },
+    handler: (request) => {
+      const principal = requirePrincipal(request);
+      return getSession(db, principal.accountId, request.params.id, { publicUrl, markSeen: principal.kind === 'user' });
+    },
   });
 };

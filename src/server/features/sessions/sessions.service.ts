@@ -1,7 +1,15 @@
 import type { SessionListResource, SessionResource, SessionsQueryInput } from '../../../api/schemas/sessions.ts';
 import type { Db } from '../../db/database.ts';
 import { resolveDateRange } from './date-range.ts';
-import { type SessionFilter, type SessionPageRow, countSessions, findSessionPage } from './sessions.repository.ts';
+import { errors } from '../../errors.ts';
+import {
+  type SessionFilter,
+  type SessionPageRow,
+  countSessions,
+  findSessionPage,
+  findSessionRow,
+  markSessionSeen,
+} from './sessions.repository.ts';
 
 export function toSessionResource(row: SessionPageRow, publicUrl: string): SessionResource {
   return {
@@ -94,4 +102,20 @@ export async function listSessions(
     sessions: rows.map((row) => toSessionResource(row, options.publicUrl)),
     ...(range ? { date_range: { from: range.fromIso, to: range.toIso, tz: range.tz } } : {}),
   };
+}
+
+/** One session; `markSeen` records that a person opened it in the dashboard. */
+export async function getSession(
+  db: Db,
+  accountId: string,
+  sessionId: string,
+  options: { publicUrl: string; markSeen: boolean },
+): Promise<SessionResource> {
+  const row = await findSessionRow(db, accountId, sessionId);
+  if (!row) throw errors.notFound('Session');
+  if (options.markSeen && row.seen === 0) {
+    await markSessionSeen(db, accountId, sessionId);
+    return toSessionResource({ ...row, seen: 1 }, options.publicUrl);
+  }
+  return toSessionResource(row, options.publicUrl);
 }
