@@ -73,3 +73,9 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/** True when a write failed because a unique or primary key already holds the value, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -5,6 +5,8 @@ import type { ApiTokensTable } from '../features/tokens/tokens.table.ts';
 import type { WebhooksTable } from '../features/webhooks/webhooks.table.ts';
 import type { WebsitesTable } from '../features/websites/websites.table.ts';
 import type { LoginSessionsTable, UsersTable } from '../features/users/users.table.ts';
+import type { IngestBatchesTable, SessionEventsTable } from '../features/ingest/ingest.table.ts';
+import type { DeliveryAttemptsTable, OutboxMessagesTable } from '../delivery/delivery.table.ts';
 
 /** Every table the service owns. Tenant tables lead with account_id (the future shard key). */
 export interface DatabaseSchema {
@@ -17,4 +19,8 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   users: UsersTable;
   login_sessions: LoginSessionsTable;
+  ingest_batches: IngestBatchesTable;
+  session_events: SessionEventsTable;
+  outbox_messages: OutboxMessagesTable;
+  delivery_attempts: DeliveryAttemptsTable;
 }

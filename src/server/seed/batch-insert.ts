@@ -6,7 +6,12 @@ import type { DatabaseSchema } from '../db/schema.ts';
 // 16-bit count in PostgreSQL's wire protocol.
 const SQLITE_MAX_PARAMETERS = 32_766;
 const POSTGRES_MAX_PARAMETERS = 65_535;
-const MAX_ROWS_PER_STATEMENT = Number(process.env.ROWS ?? 1000);
+const MAX_ROWS_PER_STATEMENT = 1000;
+
+/** Whether `db` speaks PostgreSQL: its compiled queries number their placeholders ($1, $2...). */
+export function isPostgres(db: Db): boolean {
+  return db.selectFrom('accounts').select('id').where('id', '=', '').compile().sql.includes('$1');
+}
 
 /**
  * Multi-row INSERTs for bulk loading. Kysely compiles the statement once per row count (so the
@@ -14,7 +19,7 @@ const MAX_ROWS_PER_STATEMENT = Number(process.env.ROWS ?? 1000);
  * skips rebuilding a query tree of tens of thousands of values for every batch.
  */
 export class BatchInserter<Table extends keyof DatabaseSchema> {
-  readonly rowsPerStatement: number;
+  private readonly rowsPerStatement: number;
   private readonly statements = new Map<number, string>();
 
   constructor(
@@ -22,26 +27,20 @@ export class BatchInserter<Table extends keyof DatabaseSchema> {
     private readonly tableName: Table,
     private readonly columns: readonly (keyof DatabaseSchema[Table] & string)[],
   ) {
-    const probe = this.compile(1);
-    // PostgreSQL numbers its placeholders ($1, $2...); SQLite uses bare question marks.
-    const maxParameters = probe.includes('$1') ? POSTGRES_MAX_PARAMETERS : SQLITE_MAX_PARAMETERS;
+    const maxParameters = isPostgres(db) ? POSTGRES_MAX_PARAMETERS : SQLITE_MAX_PARAMETERS;
     this.rowsPerStatement = Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(maxParameters / columns.length));
-  }
-
-  private compile(rowCount: number): string {
-    const row = Object.fromEntries(this.columns.map((column) => [column, 0]));
-    // The table is a type parameter, so Kysely cannot check the row shape here; the column list is typed instead.
-    const db = this.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    return db
-      .insertInto(this.tableName)
-      .values(Array.from({ length: rowCount }, () => row))
-      .compile().sql;
   }
 
   private statement(rowCount: number): string {
     let sql = this.statements.get(rowCount);
     if (sql === undefined) {
-      sql = this.compile(rowCount);
+      const row = Object.fromEntries(this.columns.map((column) => [column, 0]));
+      // The table is a type parameter, so Kysely cannot check the row shape here; the column list is typed instead.
+      const db = this.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      sql = db
+        .insertInto(this.tableName)
+        .values(Array.from({ length: rowCount }, () => row))
+        .compile().sql;
       this.statements.set(rowCount, sql);
     }
     return sql;
@@ -50,12 +49,13 @@ export class BatchInserter<Table extends keyof DatabaseSchema> {
   /** Inserts every row through `executor` (the database or an open transaction). */
   async insert(executor: Db, rows: readonly DatabaseSchema[Table][]): Promise<void> {
     for (let start = 0; start < rows.length; start += this.rowsPerStatement) {
-      const chunk = rows.slice(start, start + this.rowsPerStatement);
+      const end = Math.min(rows.length, start + this.rowsPerStatement);
       const parameters: unknown[] = [];
-      for (const row of chunk) {
+      for (let index = start; index < end; index += 1) {
+        const row = rows[index] as DatabaseSchema[Table];
         for (const column of this.columns) parameters.push(row[column]);
       }
-      await executor.executeQuery(CompiledQuery.raw(this.statement(chunk.length), parameters));
+      await executor.executeQuery(CompiledQuery.raw(this.statement(end - start), parameters));
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { insertWebsite } from '../features/websites/websites.repository.ts';
+import { newPublicKey } from '../features/websites/websites.service.ts';
 import type { WebsitesTable } from '../features/websites/websites.table.ts';
 import { newId } from '../lib/ids.ts';
 import { type Random, table, type WeightedTable } from './random.ts';
@@ -99,7 +100,14 @@ export async function ensureSites(
     const host = `${template.subdomain}.${brand}${round === 0 ? '' : round + 1}.com`;
     if (hosts.has(host)) continue;
     const name = `${brand.charAt(0).toUpperCase()}${brand.slice(1)}${template.suffix}`;
-    const row: WebsitesTable = { account_id: account.id, id: newId('web'), host, name, created_at: createdAt };
+    const row: WebsitesTable = {
+      account_id: account.id,
+      id: newId('web'),
+      host,
+      name,
+      created_at: createdAt,
+      public_key: newPublicKey(),
+    };
     createdAt += 1;
     await insertWebsite(db, row);
     rows.push(row);

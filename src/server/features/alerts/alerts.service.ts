@@ -89,6 +89,8 @@ export async function createAlert(db: Db, accountId: string, input: CreateAlertI
     })),
     enabled: 1,
     created_at: Date.now(),
+    last_fired_at: null,
+    flagged_reason: null,
   };
   await insertAlert(db, row);
   return toAlertResource(row);

@@ -10,4 +10,8 @@ export interface AlertsTable {
   enabled: number;
   /** Unix milliseconds. */
   created_at: number;
+  /** Unix milliseconds of the last event that matched. */
+  last_fired_at: number | null;
+  /** Why the alert needs attention (its webhook was disabled), or null. */
+  flagged_reason: string | null;
 }

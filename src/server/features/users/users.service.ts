@@ -1,7 +1,7 @@
 import type { Role } from '../../../api/schemas/common.ts';
 import type { CreateUserInput, UpdateUserInput, UserResource } from '../../../api/schemas/users.ts';
 import { generatePassword, hashPassword } from '../../auth/passwords.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, isUniqueViolation } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import {
@@ -43,7 +43,13 @@ export async function createUser(
     password_hash: await hashPassword(password),
     created_at: Math.floor(Date.now() / 1000),
   };
-  await insertUser(db, row);
+  try {
+    await insertUser(db, row);
+  } catch (error) {
+    // Two requests for one new e-mail can both pass the check above; the unique index decides.
+    if (isUniqueViolation(error)) throw errors.conflict('email_taken', `${email} already has a sign-in`);
+    throw error;
+  }
   return { user: toUserResource(row), password };
 }
 

@@ -10,6 +10,8 @@ const WEBHOOK_WITH_WEBSITE = [
   'webhooks.enabled',
   'webhooks.created_at',
   'webhooks.created_by',
+  'webhooks.failing_since',
+  'webhooks.disabled_reason',
   'websites.name as website_name',
 ] as const;
 

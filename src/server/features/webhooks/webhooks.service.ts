@@ -77,6 +77,8 @@ export async function createWebhook(
     secret: newSigningSecret(),
     created_at: Math.floor(Date.now() / 1000),
     created_by: createdBy,
+    failing_since: null,
+    disabled_reason: null,
   });
   return requireWebhook(db, accountId, id);
 }

@@ -10,4 +10,7 @@ export interface WebhooksTable {
   /** Unix seconds. */
   created_at: number;
   created_by: string;
+  /** Unix milliseconds of the first failure since the last success, or null while healthy. */
+  failing_since: number | null;
+  disabled_reason: string | null;
 }

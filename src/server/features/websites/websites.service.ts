@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { WebsiteResource } from '../../../api/schemas/websites.ts';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -5,6 +6,11 @@ import { insertWebsite, listWebsiteRows } from './websites.repository.ts';
 import type { WebsitesTable } from './websites.table.ts';
 
 const HOST_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i;
+
+/** The key a website's tracker snippet carries: public by design, it only allows sending events. */
+export function newPublicKey(): string {
+  return `pk_${crypto.randomBytes(16).toString('hex')}`;
+}
 
 export function toWebsiteResource(row: WebsitesTable): WebsiteResource {
   return { website_id: row.id, host: row.host, name: row.name };
@@ -22,6 +28,7 @@ export async function createWebsite(
     host,
     name: input.name?.trim() || host,
     created_at: Math.floor(Date.now() / 1000),
+    public_key: newPublicKey(),
   };
   await insertWebsite(db, row);
   return row;

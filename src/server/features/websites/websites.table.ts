@@ -4,4 +4,6 @@ export interface WebsitesTable {
   host: string;
   name: string;
   created_at: number;
+  /** Identifies the website to the tracker snippet; public by design. */
+  public_key: string;
 }

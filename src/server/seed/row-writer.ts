@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import { BatchInserter, isPostgres } from './batch-insert.ts';
+import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
+
+/** Where generated rows go: each `write` is one transaction. */
+export interface RowWriter {
+  /** Sessions to buffer before calling `write`: large enough to amortise commits, small enough for memory. */
+  readonly sessionsPerWrite: number;
+  /** Writes that may run at once: PostgreSQL spreads concurrent transactions over its cores. */
+  readonly parallelism: number;
+  write(visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Columns<Row> = Record<keyof Row, true>;
+
+export const VISITOR_COLUMNS = Object.keys({
+  account_id: true, id: true, name: true, email: true, email_lower: true, email_hash: true, params: true,
+  first_session_timestamp: true, last_session_timestamp: true,
+} satisfies Columns<VisitorsTable>) as (keyof VisitorsTable)[];
+
+export const SESSION_COLUMNS = Object.keys({
+  account_id: true, id: true, website_id: true, visitor_id: true, creation_timestamp: true, duration: true,
+  end_timestamp: true, active_time: true, start_url: true, end_url: true, expiration_timestamp: true,
+  last_event_timestamp: true, product: true, device: true, tags: true, last_seen_page_view_id: true, seen: true,
+  referrer: true, visitor_first_session: true, engagement_score: true, ip: true, country_code: true, region: true,
+  city: true, resolution_width: true, resolution_height: true, os_name: true, os_version: true,
+  browser_description: true, browser_name: true, browser_version: true, utm_source: true, utm_medium: true,
+  utm_campaign: true, utm_term: true, utm_content: true, page_views: true, clicks: true, error_clicks: true,
+  rage_clicks: true, error_logs: true, net_errors: true,
+} satisfies Columns<SessionsTable>) as (keyof SessionsTable)[];
+
+/** Multi-row INSERTs through Kysely: the path for PostgreSQL, and for SQLite when there is no file to open. */
+class KyselyRowWriter implements RowWriter {
+  readonly sessionsPerWrite = 20_000;
+  readonly parallelism: number;
+  private readonly visitors: BatchInserter<'visitors'>;
+  private readonly sessions: BatchInserter<'sessions'>;
+
+  constructor(
+    private readonly db: Db,
+    postgres: boolean,
+  ) {
+    // SQLite has one connection and one writer; a caller's transaction is one connection too.
+    this.parallelism = postgres && !db.isTransaction ? 3 : 1;
+    this.visitors = new BatchInserter(db, 'visitors', VISITOR_COLUMNS);
+    this.sessions = new BatchInserter(db, 'sessions', SESSION_COLUMNS);
+  }
+
+  async write(visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]): Promise<void> {
+    const work = async (executor: Db) => {
+      await this.visitors.insert(executor, visitors);
+      await this.sessions.insert(executor, sessions);
+    };
+    // Inside a caller's transaction, its commit is the one that counts.
+    if (this.db.isTransaction) await work(this.db);
+    else await this.db.transaction().execute(work);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/**
+ * Picks the fastest safe way to write: a SQLite file gets its own connection with cached single-row
+ * statements (Kysely prepares every statement anew, which costs more than the insert itself at this
+ * volume); anything else goes through Kysely.
+ */
+export async function openRowWriter(db: Db): Promise<RowWriter> {
+  const postgres = isPostgres(db);
+  if (db.isTransaction || postgres) return new KyselyRowWriter(db, postgres);
+  const databases = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
+  const file = databases.rows.find((row) => row.name === 'main')?.file ?? '';
+  return file === '' ? new KyselyRowWriter(db, false) : new SqliteFileRowWriter(file, VISITOR_COLUMNS, SESSION_COLUMNS);
+}
