@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test as base } from '@playwright/test';
+import { E2E_STATE_FILE, type E2eState } from './state.ts';
+
+export function readState(): E2eState {
+  return JSON.parse(fs.readFileSync(E2E_STATE_FILE, 'utf8')) as E2eState;
+}
+
+/** Signs in through the sign-in page, as a person would. */
+export async function signIn(page: Page, role: keyof E2eState['people']): Promise<void> {
+  const person = readState().people[role];
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).first()).toBeAttached();
+}
+
+/** Serious and critical accessibility violations on the current page (axe), as readable lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+export const test = base;
+export { expect };

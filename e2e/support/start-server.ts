@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
+import { createAccount } from '../../src/server/features/accounts/accounts.service.ts';
+import { createUser } from '../../src/server/features/users/users.service.ts';
+import { seedSessions } from '../../src/server/seed/seed-sessions.ts';
+import { E2E_STATE_FILE, type E2eState } from './state.ts';
+
+// A fresh database every run: an account with realistic sessions and one person per role.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-e2e-'));
+const config = loadConfig({ ...process.env, DATABASE_URL: path.join(dir, 'e2e.db'), DEMO_DATA: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1' });
+const database = openDatabase(config.DATABASE_URL);
+await migrateToLatest(database.db);
+const account = await createAccount(database.db, 'E2E Shop');
+await seedSessions(database.db, { accountId: account.id, sessions: 3000, websites: 2, days: 45, seed: 7 });
+const people: E2eState['people'] = {} as E2eState['people'];
+for (const role of ['admin', 'analyst', 'support'] as const) {
+  const email = `${role}@e2e.example`;
+  const { password } = await createUser(database.db, account.id, { email, role, name: `E2E ${role}` });
+  people[role] = { email, password };
+}
+const visitor = await database.db
+  .selectFrom('visitors')
+  .select(['id', 'email'])
+  .where('account_id', '=', account.id)
+  .where('email', 'is not', null)
+  .orderBy('last_session_timestamp', 'desc')
+  .executeTakeFirstOrThrow();
+const state: E2eState = { people, visitor: { id: visitor.id, email: visitor.email ?? '' } };
+fs.writeFileSync(E2E_STATE_FILE, JSON.stringify(state, null, 2));
+
+const app = await buildApp({ config, database });
+await app.listen({ port: config.PORT, host: config.HOST });
+const stop = async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,10 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** What the e2e server prepared: people per role (with passwords) and an identified visitor. */
+export interface E2eState {
+  people: Record<'admin' | 'analyst' | 'support', { email: string; password: string }>;
+  visitor: { id: string; email: string };
+}
+
+export const E2E_STATE_FILE = path.join(os.tmpdir(), 'session-analytics-e2e-state.json');

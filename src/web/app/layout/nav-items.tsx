@@ -1,0 +1,39 @@
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import SettingsIcon from '@mui/icons-material/Settings';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import WebhookIcon from '@mui/icons-material/Webhook';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { usePermissions } from '../../features/auth/api/use-me-query.ts';
+
+const ITEMS: { to: string; label: string; icon: ReactNode; permission: string }[] = [
+  { to: '/sessions', label: 'Sessions', icon: <TimelineIcon />, permission: 'users.sessions:read' },
+  { to: '/alerts', label: 'Alerts', icon: <NotificationsActiveIcon />, permission: 'alerts:read' },
+  { to: '/webhooks', label: 'Webhooks', icon: <WebhookIcon />, permission: 'webhooks:read' },
+  { to: '/settings', label: 'Settings', icon: <SettingsIcon />, permission: 'account:admin' },
+];
+
+/** The sections the signed-in person may open; the others are not shown at all. */
+export function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+  const { can } = usePermissions();
+  return (
+    <List component="nav" aria-label="Main">
+      {ITEMS.filter((item) => can(item.permission)).map((item) => (
+        <ListItemButton
+          key={item.to}
+          component={NavLink}
+          to={item.to}
+          onClick={onNavigate}
+          sx={{ borderRadius: 1, mx: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+        >
+          <ListItemIcon>{item.icon}</ListItemIcon>
+          <ListItemText primary={item.label} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,20 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import { toApiError } from '../../lib/api-error.ts';
+
+/** Shows a failure as people need it: what went wrong, and the request id to quote to support. */
+export function ApiErrorAlert({ error, title = 'Something went wrong' }: { error: unknown; title?: string }) {
+  const apiError = toApiError(error);
+  return (
+    <Alert severity="error" role="alert">
+      <AlertTitle>{title}</AlertTitle>
+      {apiError.message}
+      {apiError.requestId ? (
+        <>
+          {' '}
+          (request id <code>{apiError.requestId}</code>)
+        </>
+      ) : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,80 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import type { Session } from '../../../api/client/types.gen.ts';
+import { EngagementBar, LocationCell, ReferrerCell, SeenCell, TagsCell, VisitorCell } from './session-cells.tsx';
+import { formatDuration, formatTimestamp } from './session-format.ts';
+
+const versioned = (name: string, version: string) => [name, version].filter(Boolean).join(' ');
+const number = { type: 'number', width: 90 } as const;
+
+/** The list's columns; times are shown in `timeZone`. Sorting is fixed server-side (newest first). */
+export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
+  return [
+    {
+      field: 'creation_timestamp',
+      headerName: 'Start time',
+      description: `When the session started, in ${timeZone}`,
+      width: 200,
+      valueFormatter: (value: number) => formatTimestamp(value, timeZone),
+    },
+    { field: 'duration', headerName: 'Duration', width: 110, valueFormatter: (value: number) => formatDuration(value) },
+    {
+      field: 'visitor',
+      headerName: 'Visitor',
+      width: 260,
+      valueGetter: (_value, row) => [row.visitor.name, row.visitor.email, row.visitor.id].filter(Boolean).join(' '),
+      renderCell: ({ row }) => <VisitorCell visitor={row.visitor} />,
+    },
+    {
+      field: 'location',
+      headerName: 'Location',
+      width: 170,
+      valueGetter: (_value, row) => `${row.visitor.geolocation.country_code} ${row.visitor.geolocation.city}`,
+      renderCell: ({ row }) => <LocationCell geolocation={row.visitor.geolocation} />,
+    },
+    { field: 'device', headerName: 'Device', width: 100 },
+    { field: 'os', headerName: 'OS', width: 140, valueGetter: (_value, row) => versioned(row.os.name, row.os.version) },
+    {
+      field: 'browser',
+      headerName: 'Browser',
+      width: 150,
+      valueGetter: (_value, row) => versioned(row.browser.name, row.browser.version),
+    },
+    { field: 'pages', headerName: 'Pages', ...number, valueGetter: (_value, row) => row.page_views_statistics.count },
+    { field: 'clicks', headerName: 'Clicks', ...number, valueGetter: (_value, row) => row.events_statistics.clicks },
+    {
+      field: 'rage_clicks',
+      headerName: 'Rage clicks',
+      ...number,
+      width: 110,
+      valueGetter: (_value, row) => row.events_statistics.rage_clicks,
+    },
+    {
+      field: 'error_clicks',
+      headerName: 'Error clicks',
+      ...number,
+      width: 110,
+      valueGetter: (_value, row) => row.events_statistics.error_clicks,
+    },
+    {
+      field: 'engagment_score',
+      headerName: 'Engagement',
+      description: 'Engagement score, 0 to 100',
+      width: 140,
+      renderCell: ({ row }) => <EngagementBar score={row.engagment_score} />,
+    },
+    {
+      field: 'referrer',
+      headerName: 'Referrer & UTM',
+      width: 220,
+      renderCell: ({ row }) => <ReferrerCell session={row} />,
+    },
+    {
+      field: 'tags',
+      headerName: 'Tags',
+      width: 200,
+      valueGetter: (_value, row) => row.tags.join(', '),
+      renderCell: ({ row }) => <TagsCell tags={row.tags} />,
+    },
+    { field: 'seen', headerName: 'Seen', width: 90, renderCell: ({ row }) => <SeenCell seen={row.seen} /> },
+  ];
+}

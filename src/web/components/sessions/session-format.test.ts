@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { countryFlag, formatDuration, formatIsoInZone, formatTimestamp, urlHost } from './session-format.ts';
+
+describe('session formatting', () => {
+  it('formats durations as hours, minutes and seconds', () => {
+    expect(formatDuration(42)).toBe('42s');
+    expect(formatDuration(180)).toBe('3m 0s');
+    expect(formatDuration(3725)).toBe('1h 2m 5s');
+    expect(formatDuration(-3)).toBe('0s');
+  });
+
+  it('reads instants in the zone asked for', () => {
+    // 2026-03-29T00:30:00Z is still the evening before in New York.
+    expect(formatTimestamp(1_774_744_200, 'UTC')).toBe('29 Mar 2026, 00:30:00');
+    expect(formatTimestamp(1_774_744_200, 'America/New_York')).toBe('28 Mar 2026, 20:30:00');
+    expect(formatIsoInZone('2026-11-22T05:00:00.000Z', 'America/New_York')).toBe('22 Nov 2026 00:00');
+  });
+
+  it('turns a country code into its flag, and ignores anything else', () => {
+    expect(countryFlag('fr')).toBe('🇫🇷');
+    expect(countryFlag('')).toBe('');
+    expect(countryFlag('XYZ')).toBe('');
+  });
+
+  it('shows the host of a URL', () => {
+    expect(urlHost('https://www.google.com/search?q=x')).toBe('www.google.com');
+    expect(urlHost('')).toBe('');
+  });
+});

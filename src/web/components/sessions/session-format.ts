@@ -1,0 +1,43 @@
+import { DateTime } from 'luxon';
+
+const LOCALE = 'en-GB';
+
+/** "22 Nov 2026, 14:03:05" for a Unix time in seconds, read in `zone`. */
+export function formatTimestamp(unixSeconds: number, zone: string): string {
+  return DateTime.fromSeconds(unixSeconds, { zone, locale: LOCALE }).toFormat('d LLL yyyy, HH:mm:ss');
+}
+
+/** "22 Nov 2026 00:00" for an ISO instant, read in `zone`. */
+export function formatIsoInZone(iso: string, zone: string): string {
+  const at = DateTime.fromISO(iso, { zone, locale: LOCALE });
+  return at.isValid ? at.toFormat('d LLL yyyy HH:mm') : iso;
+}
+
+/** "1h 2m 5s", "3m 0s", "42s". */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h}h ${m}m ${s}s`;
+  if (m > 0) return `${m}m ${s}s`;
+  return `${s}s`;
+}
+
+/** The flag emoji of an ISO 3166-1 alpha-2 code, or an empty string for anything else. */
+export function countryFlag(countryCode: string): string {
+  const code = countryCode.toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code)) return '';
+  return String.fromCodePoint(...[...code].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
+}
+
+/** The host of a URL, or the text itself when it is not one. */
+export function urlHost(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+export const formatCount = (value: number) => value.toLocaleString('en-GB');

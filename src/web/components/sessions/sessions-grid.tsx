@@ -1,0 +1,79 @@
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { DataGrid, GridOverlay, type GridOverlayProps, type GridPaginationModel } from '@mui/x-data-grid';
+import { type ReactNode, useMemo } from 'react';
+import type { Session } from '../../../api/client/types.gen.ts';
+import { buildSessionColumns } from './session-columns.tsx';
+import { SessionsGridToolbar } from './sessions-grid-toolbar.tsx';
+import { useStoredColumnVisibility } from './use-stored-column-visibility.ts';
+
+/** The API refuses pages past this one, so the grid never offers them. */
+const LAST_PAGE = 10_000;
+const PAGE_SIZE_OPTIONS = [25, 50, 100];
+const NEWEST_FIRST = [{ field: 'creation_timestamp', sort: 'desc' as const }];
+
+function EmptyOverlay(props: GridOverlayProps) {
+  return <GridOverlay {...props} sx={{ p: 2, textAlign: 'center' }} />;
+}
+
+interface SessionsGridProps {
+  /** Names the grid for assistive technology. */
+  label: string;
+  sessions: Session[];
+  /** The true number of matching sessions. */
+  total: number;
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange: (model: GridPaginationModel) => void;
+  loading: boolean;
+  timeZone: string;
+  onOpenSession: (session: Session) => void;
+  /** Shown when nothing matches. */
+  emptyState: ReactNode;
+  /** Where the column choice is remembered in this browser. */
+  columnStorageKey: string;
+  /** Size of the box the grid fills; it needs a height to scroll within. */
+  sx?: SxProps<Theme>;
+}
+
+/** One page of sessions from the server; a click, or Enter on a cell, opens a session. */
+export function SessionsGrid(props: SessionsGridProps) {
+  const { timeZone, paginationModel, onOpenSession } = props;
+  const columns = useMemo(() => buildSessionColumns(timeZone), [timeZone]);
+  const [columnVisibility, setColumnVisibility] = useStoredColumnVisibility(props.columnStorageKey);
+  const rowCount = Math.min(props.total, (LAST_PAGE + 1) * paginationModel.pageSize);
+  return (
+    <Box sx={[{ height: 600, width: '100%' }, ...(Array.isArray(props.sx) ? props.sx : [props.sx])]}>
+      <DataGrid
+        label={props.label}
+        rows={props.sessions}
+        columns={columns}
+        rowHeight={56}
+        paginationMode="server"
+        rowCount={rowCount}
+        paginationModel={paginationModel}
+        onPaginationModelChange={props.onPaginationModelChange}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        sortingMode="server"
+        sortModel={NEWEST_FIRST}
+        disableColumnSorting
+        filterMode="server"
+        disableColumnFilter
+        rowSelection={false}
+        loading={props.loading}
+        columnVisibilityModel={columnVisibility}
+        onColumnVisibilityModelChange={setColumnVisibility}
+        showToolbar
+        slots={{ toolbar: SessionsGridToolbar, noRowsOverlay: EmptyOverlay }}
+        slotProps={{
+          loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
+          noRowsOverlay: { children: props.emptyState },
+        }}
+        onRowClick={({ row }) => onOpenSession(row)}
+        onCellKeyDown={({ row }, event) => {
+          if (event.key === 'Enter') onOpenSession(row);
+        }}
+        sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+      />
+    </Box>
+  );
+}

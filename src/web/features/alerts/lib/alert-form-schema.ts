@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { Alert, CreateAlertData } from '../../../../api/client/types.gen.ts';
+import { zCreateAlertBody } from '../../../../api/client/zod.gen.ts';
+import { MAX_EVENTS, eventValueError } from './alert-rules.ts';
+
+/**
+ * The contract's create body, with the rules the contract cannot express: the name's length after
+ * trimming, each kind's meaning of `value`, and the field that the chosen provider needs. The form
+ * keeps both provider fields as strings so switching back and forth loses nothing.
+ */
+export const alertFormSchema = zCreateAlertBody
+  .extend({
+    name: z.string().trim().min(1, 'Enter a name').max(100, 'Use at most 100 characters'),
+    events: z
+      .array(zCreateAlertBody.shape.events.element)
+      .min(1, 'Add at least one event')
+      .max(MAX_EVENTS, `An alert watches at most ${MAX_EVENTS} events`),
+    chat_channel_id: z.string().trim(),
+    webhook_id: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    values.events.forEach((event, index) => {
+      const message = eventValueError(event.kind, event.value);
+      if (message) ctx.addIssue({ code: 'custom', message, path: ['events', index, 'value'] });
+    });
+    if (values.provider === 'chat' && values.chat_channel_id === '') {
+      ctx.addIssue({ code: 'custom', message: 'Enter the chat channel', path: ['chat_channel_id'] });
+    }
+    if (values.provider === 'chat' && values.chat_channel_id.length > 80) {
+      ctx.addIssue({ code: 'custom', message: 'Use at most 80 characters', path: ['chat_channel_id'] });
+    }
+    if (values.provider === 'webhooks' && values.webhook_id === '') {
+      ctx.addIssue({ code: 'custom', message: 'Choose a webhook', path: ['webhook_id'] });
+    }
+  });
+
+export type AlertFormInput = z.input<typeof alertFormSchema>;
+export type AlertFormValues = z.output<typeof alertFormSchema>;
+
+/** The fields of the form a server error's `param` may name. */
+export const ALERT_FORM_FIELDS = ['name', 'events', 'provider', 'chat_channel_id', 'webhook_id'] as const;
+
+/** A new row watches JavaScript errors, the kind people most often start from. */
+export function newEventRow(): AlertFormInput['events'][number] {
+  return { kind: 25, value: '' };
+}
+
+export function alertFormDefaults(alert?: Alert): AlertFormInput {
+  if (!alert) return { name: '', events: [newEventRow()], provider: 'chat', chat_channel_id: '', webhook_id: '' };
+  return {
+    name: alert.name,
+    events: alert.events.map((event) => ({ ...event })),
+    provider: alert.provider,
+    chat_channel_id: alert.chat_channel_id ?? '',
+    webhook_id: alert.webhook_id ?? '',
+  };
+}
+
+/** The request body for both create and update (update takes the same fields, so the whole rule is sent). */
+export function toAlertBody(values: AlertFormValues): CreateAlertData['body'] {
+  const chat = values.provider === 'chat';
+  return {
+    name: values.name,
+    events: values.events.map((event) => ({ kind: event.kind, value: event.value })),
+    provider: values.provider,
+    chat_channel_id: chat ? values.chat_channel_id : null,
+    webhook_id: chat ? null : values.webhook_id,
+  };
+}

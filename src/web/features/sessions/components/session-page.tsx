@@ -1,0 +1,56 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
+import { SessionDetails } from '../../../components/sessions/session-details.tsx';
+import { formatTimestamp } from '../../../components/sessions/session-format.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useSessionQuery } from '../api/use-session-query.ts';
+import { browserTimeZone, isValidTimeZone } from '../lib/time-zones.ts';
+
+/** One session on its own page: where `session_url` links, and what people share. */
+export function SessionPage() {
+  const { sessionId = '' } = useParams();
+  const [params] = useSearchParams();
+  const zoneParam = params.get('tz') ?? '';
+  const timeZone = isValidTimeZone(zoneParam) ? zoneParam : browserTimeZone();
+  const session = useSessionQuery(sessionId);
+
+  return (
+    <Box sx={{ maxWidth: 1100 }}>
+      <Button component={Link} to="/sessions" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
+        Back to sessions
+      </Button>
+      <Typography variant="h4" component="h1">
+        Session
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {session.data
+          ? `${formatTimestamp(session.data.creation_timestamp, timeZone)} · ${session.data.visitor.name ?? session.data.visitor.email ?? 'Anonymous visitor'} · times in ${timeZone}`
+          : `Session id ${sessionId}`}
+      </Typography>
+      {session.isPending ? (
+        <Box aria-busy="true" aria-label="Loading session">
+          {Array.from({ length: 10 }, (_, index) => (
+            <Skeleton key={index} height={32} />
+          ))}
+        </Box>
+      ) : session.isError ? (
+        session.error instanceof ApiError && session.error.status === 404 ? (
+          <Alert severity="warning">
+            There is no session with id <code>{sessionId}</code>. The link may be mistyped, or the recording may have
+            expired.
+          </Alert>
+        ) : (
+          <ApiErrorAlert error={session.error} title="This session could not be loaded" />
+        )
+      ) : (
+        <SessionDetails session={session.data} timeZone={timeZone} headingLevel={2} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { type DateChoice, dateChoiceOf, findDatePreset } from '../lib/date-presets.ts';
+import { startOfTodayIso } from '../lib/local-date-time.ts';
+import type { SessionsView } from '../lib/sessions-search-params.ts';
+import { CustomRangeFields } from './custom-range-fields.tsx';
+import { DateChoiceSelect } from './date-choice-select.tsx';
+import { DebouncedTextField } from './debounced-text-field.tsx';
+import { TimeZoneSelect } from './time-zone-select.tsx';
+
+interface SessionsFiltersProps {
+  view: SessionsView;
+  onChange: (change: Partial<SessionsView>) => void;
+}
+
+/** Counts the filters that narrow the list, for the collapsed panel's button. */
+export function activeFilterCount(view: SessionsView): number {
+  return [view.email, view.visitorId, view.dateFrom || view.dateTo].filter(Boolean).length;
+}
+
+/** E-mail, visitor id, dates and time zone; each change lands in the URL. */
+export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
+  const choice = dateChoiceOf(view.dateFrom, view.dateTo);
+  const chooseDates = (next: DateChoice) => {
+    if (next === 'custom') {
+      onChange({ dateFrom: startOfTodayIso(view.timeZone), dateTo: '' });
+      return;
+    }
+    const preset = findDatePreset(next);
+    if (preset) onChange({ dateFrom: preset.from, dateTo: preset.to });
+  };
+  return (
+    <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale="en-GB">
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1.5,
+          alignItems: 'flex-start',
+          '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } },
+        }}
+      >
+        <DebouncedTextField
+          label="E-mail"
+          size="small"
+          value={view.email}
+          onCommit={(email) => onChange({ email })}
+          slotProps={{ htmlInput: { inputMode: 'email', autoComplete: 'off', spellCheck: false } }}
+          sx={{ width: { sm: 220 } }}
+        />
+        <DebouncedTextField
+          label="Visitor id"
+          size="small"
+          value={view.visitorId}
+          onCommit={(visitorId) => onChange({ visitorId })}
+          slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
+          sx={{ width: { sm: 180 } }}
+        />
+        <DateChoiceSelect value={choice} onChange={chooseDates} />
+        {choice === 'custom' ? (
+          <CustomRangeFields
+            dateFrom={view.dateFrom}
+            dateTo={view.dateTo}
+            timeZone={view.timeZone}
+            onCommit={(range) => onChange(range)}
+          />
+        ) : null}
+        <TimeZoneSelect value={view.timeZone} onChange={(timeZone) => onChange({ timeZone })} />
+        {activeFilterCount(view) > 0 ? (
+          <Button
+            onClick={() => onChange({ email: '', visitorId: '', dateFrom: '', dateTo: '' })}
+            sx={{ alignSelf: 'center' }}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </Box>
+    </LocalizationProvider>
+  );
+}

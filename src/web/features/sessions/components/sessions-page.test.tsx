@@ -1,0 +1,227 @@
+// @vitest-environment jsdom
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DateTime } from 'luxon';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { client } from '../../../../api/client/client.gen.ts';
+import type { GetSessionsResponse } from '../../../../api/client/types.gen.ts';
+import { configureApiClient } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { makeSession } from '../../../components/sessions/make-session.ts';
+import { SessionsPage } from './sessions-page.tsx';
+
+const ME = {
+  account: { account_id: 'acc_1', name: 'Demo' },
+  user: {
+    user_id: 'usr_1',
+    email: 'analyst@demo.example',
+    name: 'Analyst',
+    role: 'analyst',
+    created_at: 1_700_000_000,
+  },
+  token_name: null,
+  permissions: ['users.sessions:read', 'websites:read'],
+};
+
+/** The local midnight the server resolves each relative start to, as if today were 22 Nov 2026. */
+const RESOLVED_FROM: Record<string, string> = { TODAY: '2026-11-22T00:00:00', 'TODAY-7DAYS': '2026-11-15T00:00:00' };
+
+/** The instant as the server reports it: ISO 8601 with the zone's offset. */
+const resolvedIn = (local: string, tz: string) => DateTime.fromISO(local, { zone: tz }).toISO();
+
+// The data grid renders slowly under jsdom.
+configure({ asyncUtilTimeout: 8000 });
+
+const SESSIONS = [
+  makeSession(),
+  makeSession({
+    id: 'ses_02',
+    creation_timestamp: 1_795_336_200,
+    device: 'mobile',
+    tags: [],
+    visitor: {
+      id: 'vis_bo',
+      name: null,
+      email: null,
+      geolocation: { country_code: 'DE', city: 'Berlin', region: 'Berlin' },
+    },
+  }),
+];
+
+let sessionRequests: URL[] = [];
+let respondWith: (url: URL) => Response;
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+function sessionsResponse(url: URL): Response {
+  const dateFrom = url.searchParams.get('date_from');
+  const tz = url.searchParams.get('tz') ?? 'Europe/London';
+  const body: GetSessionsResponse = {
+    total: 1234,
+    page: { num: Number(url.searchParams.get('page')), size: Number(url.searchParams.get('size')) },
+    sessions: SESSIONS,
+    ...(dateFrom ? { date_range: { from: resolvedIn(RESOLVED_FROM[dateFrom] ?? dateFrom, tz), to: null, tz } } : {}),
+  };
+  return json(body);
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="Address">{location.pathname + location.search}</output>;
+}
+
+function renderPage(route = '/sessions') {
+  return renderWithProviders(
+    <>
+      <SessionsPage />
+      <LocationProbe />
+    </>,
+    { route },
+  );
+}
+
+beforeEach(() => {
+  configureApiClient();
+  client.setConfig({ baseUrl: 'http://localhost' });
+  sessionRequests = [];
+  respondWith = sessionsResponse;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/v1/auth/me') return json(ME);
+      if (url.pathname === '/v1/sessions') {
+        sessionRequests.push(url);
+        return respondWith(url);
+      }
+      if (url.pathname.startsWith('/v1/sessions/')) return json({ ...SESSIONS[0], seen: true });
+      return json(
+        {
+          error: {
+            type: 'not_found_error',
+            code: 'not_found',
+            message: 'Not found',
+            http_status_code: 404,
+            request_id: 'req_x',
+          },
+        },
+        404,
+      );
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('SessionsPage', () => {
+  it('shows the sessions, the total and the exact range the server used', async () => {
+    renderPage('/sessions?date_from=TODAY&tz=America%2FNew_York');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Sessions' })).toBeInTheDocument();
+    expect(await screen.findByText('Ana Lima · ana@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Anonymous visitor')).toBeInTheDocument();
+    expect(screen.getByText('1,234 sessions')).toBeInTheDocument();
+    expect(screen.getByText('Showing 22 Nov 2026 00:00 – now, America/New_York')).toBeInTheDocument();
+    expect(screen.getByText('22 Nov 2026, 04:30:00')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Dates' })).toHaveTextContent('Today');
+    expect(sessionRequests[0]?.searchParams.get('date_from')).toBe('TODAY');
+    expect(sessionRequests[0]?.searchParams.get('tz')).toBe('America/New_York');
+  });
+
+  it('asks for the last 7 days, and puts it in the address, when that preset is chosen', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    expect(await screen.findByText('Showing all time; times in UTC')).toBeInTheDocument();
+    expect(sessionRequests.at(-1)?.searchParams.has('date_from')).toBe(false);
+
+    await user.click(screen.getByRole('combobox', { name: 'Dates' }));
+    await user.click(screen.getByRole('option', { name: 'Last 7 days' }));
+
+    await waitFor(() => expect(sessionRequests.at(-1)?.searchParams.get('date_from')).toBe('TODAY-7DAYS'));
+    expect(sessionRequests.at(-1)?.searchParams.get('tz')).toBe('UTC');
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('date_from=TODAY-7DAYS');
+    expect(await screen.findByText('Showing 15 Nov 2026 00:00 – now, UTC')).toBeInTheDocument();
+  });
+
+  it('filters by e-mail once typing pauses, and starts again at the first page', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage('/sessions?page=3');
+    await screen.findByText('1,234 sessions');
+
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ana@example.com');
+
+    await waitFor(() => expect(sessionRequests.at(-1)?.searchParams.get('email')).toBe('ana@example.com'));
+    expect(sessionRequests.at(-1)?.searchParams.get('page')).toBe('0');
+    expect(sessionRequests.filter((url) => url.searchParams.has('email'))).toHaveLength(1);
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/sessions?email=ana%40example.com');
+  });
+
+  it('suggests a wider date range when nothing matches', async () => {
+    const user = userEvent.setup({ delay: null });
+    respondWith = () =>
+      json({
+        total: 0,
+        page: { num: 0, size: 25 },
+        sessions: [],
+        date_range: { from: '2026-11-22T00:00:00.000Z', to: null, tz: 'UTC' },
+      });
+    renderPage('/sessions?date_from=TODAY&tz=UTC');
+
+    expect(await screen.findByText('No sessions match these filters')).toBeInTheDocument();
+    expect(screen.getByText('0 sessions')).toBeInTheDocument();
+    respondWith = sessionsResponse;
+    await user.click(screen.getByRole('button', { name: 'Show all time' }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.searchParams.has('date_from')).toBe(false));
+  });
+
+  it('shows a failure with the request id to quote', async () => {
+    respondWith = () =>
+      json(
+        {
+          error: {
+            type: 'validation_error',
+            code: 'invalid_date',
+            param: 'date_from',
+            message: 'date_from must be a date',
+            http_status_code: 400,
+            request_id: 'req_7f3a',
+          },
+        },
+        400,
+      );
+    renderPage('/sessions?date_from=soon');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sessions could not be loaded');
+    expect(alert).toHaveTextContent('date_from must be a date');
+    expect(alert).toHaveTextContent('req_7f3a');
+  });
+
+  it('opens a session in a drawer with its details and the way to the visitor', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(await screen.findByText('Ana Lima · ana@example.com'));
+
+    const drawer = await screen.findByRole('dialog', { name: 'Session details' });
+    expect(within(drawer).getByText('http://localhost:3457/sessions/ses_01J9Z8Q4')).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'All sessions of this visitor' })).toHaveAttribute(
+      'href',
+      '/visitors?visitor_id=vis_ana',
+    );
+    expect(within(drawer).getByRole('heading', { level: 3, name: 'Campaign (UTM)' })).toBeInTheDocument();
+    expect(within(drawer).getByText('winter-sale')).toBeInTheDocument();
+    // The modal drawer hides the page behind it from assistive technology, hence `hidden`.
+    expect(screen.getByRole('status', { name: 'Address', hidden: true })).toHaveTextContent('session=ses_01J9Z8Q4');
+
+    await user.click(within(drawer).getByRole('button', { name: 'Close session details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status', { name: 'Address' })).not.toHaveTextContent('session=');
+  });
+});

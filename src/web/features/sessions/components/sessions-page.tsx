@@ -1,0 +1,112 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { GridPaginationModel } from '@mui/x-data-grid';
+import { type ReactNode, useMemo } from 'react';
+import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
+import { SessionDrawer } from '../../../components/sessions/session-drawer.tsx';
+import { SessionsGrid } from '../../../components/sessions/sessions-grid.tsx';
+import { useOpenSessionParam } from '../../../components/sessions/use-open-session-param.ts';
+import { useCanReadSessions } from '../api/use-can-read-sessions.ts';
+import { useSessionQuery } from '../api/use-session-query.ts';
+import { useSessionsQuery } from '../api/use-sessions-query.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toSessionsQuery } from '../lib/sessions-search-params.ts';
+import { useSessionsView } from '../lib/use-sessions-view.ts';
+import { ExportCsvButton } from './export-csv-button.tsx';
+import { FiltersPanel } from './filters-panel.tsx';
+import { activeFilterCount, SessionsFilters } from './sessions-filters.tsx';
+import { SessionsEmptyState } from './sessions-empty-state.tsx';
+import { SessionsSummary } from './sessions-summary.tsx';
+
+/** The sessions list: filters, the exact range used, a server-paged grid, and a details drawer. */
+export function SessionsPage() {
+  const canRead = useCanReadSessions();
+  if (canRead === false) {
+    return (
+      <PageHeader>
+        <Alert severity="info" sx={{ width: '100%' }}>
+          Your role does not include reading sessions. Ask an admin if you need them.
+        </Alert>
+      </PageHeader>
+    );
+  }
+  return <SessionsList />;
+}
+
+function PageHeader({ children }: { children?: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-start',
+        justifyContent: 'space-between',
+        gap: 1,
+        mb: 2,
+      }}
+    >
+      <Typography variant="h4" component="h1">
+        Sessions
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function SessionsList() {
+  const { view, changeView } = useSessionsView();
+  const query = useMemo(() => toSessionsQuery(view), [view]);
+  const sessions = useSessionsQuery(query);
+  const { openSessionId, openSession, closeSession } = useOpenSessionParam();
+  const detail = useSessionQuery(
+    openSessionId,
+    sessions.data?.sessions.find((session) => session.id === openSessionId),
+  );
+  const { page: _page, size: _size, ...exportFilter } = query;
+
+  const changePage = (model: GridPaginationModel) =>
+    changeView({ page: model.page, size: PAGE_SIZES.find((size) => size === model.pageSize) ?? DEFAULT_PAGE_SIZE });
+
+  return (
+    <>
+      <PageHeader>
+        <ExportCsvButton filter={exportFilter} timeZone={view.timeZone} />
+      </PageHeader>
+      <FiltersPanel activeCount={activeFilterCount(view)}>
+        <SessionsFilters view={view} onChange={changeView} />
+      </FiltersPanel>
+      <SessionsSummary data={sessions.data} timeZone={view.timeZone} />
+      {sessions.isError ? (
+        <Box sx={{ mb: 2 }}>
+          <ApiErrorAlert error={sessions.error} title="Sessions could not be loaded" />
+        </Box>
+      ) : null}
+      <SessionsGrid
+        label="Sessions"
+        sessions={sessions.data?.sessions ?? []}
+        total={sessions.data?.total ?? 0}
+        paginationModel={{ page: view.page, pageSize: view.size }}
+        onPaginationModelChange={changePage}
+        loading={sessions.isFetching}
+        timeZone={view.timeZone}
+        onOpenSession={(session) => openSession(session.id)}
+        columnStorageKey="sessions-grid.columns"
+        emptyState={
+          sessions.isError ? (
+            'Nothing to show: the list could not be loaded.'
+          ) : (
+            <SessionsEmptyState view={view} onWiden={() => changeView({ dateFrom: '', dateTo: '' })} />
+          )
+        }
+        sx={{ height: { xs: 520, sm: 'max(440px, calc(100vh - 330px))' } }}
+      />
+      <SessionDrawer
+        open={openSessionId !== null}
+        session={detail.data}
+        error={detail.error}
+        timeZone={view.timeZone}
+        onClose={closeSession}
+      />
+    </>
+  );
+}

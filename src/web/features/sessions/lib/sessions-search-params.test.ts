@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { DATE_PRESETS, dateChoiceOf } from './date-presets.ts';
+import {
+  applyViewChange,
+  readSessionsView,
+  type SessionsView,
+  toSessionsQuery,
+  writeSessionsView,
+} from './sessions-search-params.ts';
+
+const HOME = 'Europe/Paris';
+const read = (search: string) => readSessionsView(new URLSearchParams(search), HOME);
+const write = (view: SessionsView, base?: URLSearchParams) => writeSessionsView(view, HOME, base).toString();
+const DEFAULT_VIEW = read('');
+
+describe('sessions URL state', () => {
+  it('reads an empty URL as the defaults: all time, first page of 25, the browser zone', () => {
+    expect(DEFAULT_VIEW).toEqual({
+      email: '',
+      visitorId: '',
+      websiteId: '',
+      dateFrom: '',
+      dateTo: '',
+      timeZone: HOME,
+      page: 0,
+      size: 25,
+    });
+  });
+
+  it('leaves defaults out of the URL', () => {
+    expect(write(DEFAULT_VIEW)).toBe('');
+  });
+
+  it.each(DATE_PRESETS)('round-trips the "$label" preset', (preset) => {
+    const view = { ...DEFAULT_VIEW, dateFrom: preset.from, dateTo: preset.to };
+    const search = write(view);
+    expect(read(search)).toEqual(view);
+    expect(dateChoiceOf(read(search).dateFrom, read(search).dateTo)).toBe(preset.id);
+  });
+
+  it('writes the API relative strings as they are, with the zone they are read in', () => {
+    const params = new URLSearchParams(write({ ...DEFAULT_VIEW, dateFrom: 'TODAY-7DAYS' }));
+    expect(params.get('date_from')).toBe('TODAY-7DAYS');
+    expect(params.get('date_to')).toBeNull();
+    expect(params.get('tz')).toBe(HOME);
+  });
+
+  it('round-trips a custom range of wall-clock times in another zone', () => {
+    const view = {
+      ...DEFAULT_VIEW,
+      dateFrom: '2026-11-22T09:30:00',
+      dateTo: '2026-11-23T00:00:00',
+      timeZone: 'America/New_York',
+    };
+    const search = write(view);
+    expect(search).toBe('date_from=2026-11-22T09%3A30%3A00&date_to=2026-11-23T00%3A00%3A00&tz=America%2FNew_York');
+    expect(read(search)).toEqual(view);
+    expect(dateChoiceOf(view.dateFrom, view.dateTo)).toBe('custom');
+  });
+
+  it('round-trips text filters, website, page and size', () => {
+    const view = {
+      ...DEFAULT_VIEW,
+      email: 'ana@example.com',
+      visitorId: 'v-42',
+      websiteId: 'web_1',
+      page: 3,
+      size: 100 as const,
+    };
+    expect(read(write(view))).toEqual(view);
+  });
+
+  it('keeps a zone other than the browser one even without dates, since times are shown in it', () => {
+    expect(write({ ...DEFAULT_VIEW, timeZone: 'Asia/Tokyo' })).toBe('tz=Asia%2FTokyo');
+  });
+
+  it('falls back to defaults for values it cannot use', () => {
+    expect(read('page=-1&size=30&tz=Mars%2FOlympus')).toEqual(DEFAULT_VIEW);
+    expect(read('page=10001').page).toBe(0);
+    expect(read('page=10000').page).toBe(10_000);
+  });
+
+  it('leaves keys that are not its own alone', () => {
+    expect(write({ ...DEFAULT_VIEW, email: 'a@b.c' }, new URLSearchParams('session=s1&page=4'))).toBe(
+      'session=s1&email=a%40b.c',
+    );
+  });
+
+  it('goes back to the first page when a filter or the page size changes, not when the page does', () => {
+    const onPage5 = { ...DEFAULT_VIEW, page: 5 };
+    expect(applyViewChange(onPage5, { email: 'x@y.z' }).page).toBe(0);
+    expect(applyViewChange(onPage5, { size: 50 }).page).toBe(0);
+    expect(applyViewChange(onPage5, { page: 6, size: 50 }).page).toBe(0);
+    expect(applyViewChange(onPage5, { page: 6 }).page).toBe(6);
+    expect(applyViewChange(onPage5, { page: 6, size: 25 }).page).toBe(6);
+  });
+
+  it('sends the zone to the API only with a date filter', () => {
+    expect(toSessionsQuery({ ...DEFAULT_VIEW, email: 'a@b.c' })).toEqual({ page: 0, size: 25, email: 'a@b.c' });
+    expect(toSessionsQuery({ ...DEFAULT_VIEW, dateFrom: 'YESTERDAY', dateTo: 'TODAY', websiteId: 'w' })).toEqual({
+      page: 0,
+      size: 25,
+      website_id: 'w',
+      date_from: 'YESTERDAY',
+      date_to: 'TODAY',
+      tz: HOME,
+    });
+  });
+});

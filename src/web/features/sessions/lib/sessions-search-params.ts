@@ -1,0 +1,111 @@
+import type { GetSessionsData } from '../../../../api/client/types.gen.ts';
+import { isValidTimeZone } from './time-zones.ts';
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
+/** The API refuses pages past this one. */
+export const MAX_PAGE = 10_000;
+
+/** What the sessions list shows. Empty strings mean "no filter". */
+export interface SessionsView {
+  email: string;
+  visitorId: string;
+  websiteId: string;
+  dateFrom: string;
+  dateTo: string;
+  timeZone: string;
+  page: number;
+  size: PageSize;
+}
+
+/** URL keys, named as the API's query parameters so a link and an API call read the same. */
+const KEYS = {
+  email: 'email',
+  visitorId: 'visitor_id',
+  websiteId: 'website_id',
+  dateFrom: 'date_from',
+  dateTo: 'date_to',
+  timeZone: 'tz',
+  page: 'page',
+  size: 'size',
+} as const satisfies Record<keyof SessionsView, string>;
+
+const FILTER_FIELDS = ['email', 'visitorId', 'websiteId', 'dateFrom', 'dateTo', 'timeZone'] as const;
+
+function readPage(value: string | null): number {
+  if (value === null || !/^\d{1,5}$/.test(value)) return 0;
+  const page = Number(value);
+  return page <= MAX_PAGE ? page : 0;
+}
+
+function readSize(value: string | null): PageSize {
+  return PAGE_SIZES.find((size) => String(size) === value) ?? DEFAULT_PAGE_SIZE;
+}
+
+/** Reads the view from the URL; anything missing or unreadable falls back to its default. */
+export function readSessionsView(params: URLSearchParams, defaultTimeZone: string): SessionsView {
+  const text = (key: string) => params.get(key)?.trim() ?? '';
+  const timeZone = text(KEYS.timeZone);
+  return {
+    email: text(KEYS.email),
+    visitorId: text(KEYS.visitorId),
+    websiteId: text(KEYS.websiteId),
+    dateFrom: text(KEYS.dateFrom),
+    dateTo: text(KEYS.dateTo),
+    timeZone: isValidTimeZone(timeZone) ? timeZone : defaultTimeZone,
+    page: readPage(params.get(KEYS.page)),
+    size: readSize(params.get(KEYS.size)),
+  };
+}
+
+export function hasDateFilter(view: Pick<SessionsView, 'dateFrom' | 'dateTo'>): boolean {
+  return view.dateFrom !== '' || view.dateTo !== '';
+}
+
+/**
+ * Writes the view into a copy of `base`, leaving keys that are not ours (such as an open session) alone.
+ * Defaults are left out. The zone is kept whenever a date filter is on, because it changes what
+ * "today" means for whoever opens the link.
+ */
+export function writeSessionsView(
+  view: SessionsView,
+  defaultTimeZone: string,
+  base = new URLSearchParams(),
+): URLSearchParams {
+  const next = new URLSearchParams(base);
+  for (const key of Object.values(KEYS)) next.delete(key);
+  const set = (key: string, value: string) => {
+    if (value) next.set(key, value);
+  };
+  set(KEYS.email, view.email.trim());
+  set(KEYS.visitorId, view.visitorId.trim());
+  set(KEYS.websiteId, view.websiteId);
+  set(KEYS.dateFrom, view.dateFrom);
+  set(KEYS.dateTo, view.dateTo);
+  if (hasDateFilter(view) || view.timeZone !== defaultTimeZone) set(KEYS.timeZone, view.timeZone);
+  if (view.page > 0) set(KEYS.page, String(view.page));
+  if (view.size !== DEFAULT_PAGE_SIZE) set(KEYS.size, String(view.size));
+  return next;
+}
+
+/** Applies a change; changing any filter or the page size goes back to the first page. */
+export function applyViewChange(view: SessionsView, change: Partial<SessionsView>): SessionsView {
+  const next = { ...view, ...change };
+  const listChanged = FILTER_FIELDS.some((field) => next[field] !== view[field]) || next.size !== view.size;
+  return listChanged ? { ...next, page: 0 } : next;
+}
+
+/** The API query for the view; the zone is sent only when a date filter needs it. */
+export function toSessionsQuery(view: SessionsView): GetSessionsData['query'] {
+  return {
+    page: view.page,
+    size: view.size,
+    ...(view.email ? { email: view.email } : {}),
+    ...(view.visitorId ? { visitor_id: view.visitorId } : {}),
+    ...(view.websiteId ? { website_id: view.websiteId } : {}),
+    ...(view.dateFrom ? { date_from: view.dateFrom } : {}),
+    ...(view.dateTo ? { date_to: view.dateTo } : {}),
+    ...(hasDateFilter(view) ? { tz: view.timeZone } : {}),
+  };
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  getMeQueryKey,
+  listUsersQueryKey,
+  updateUserMutation,
+} from '../../../../api/client/@tanstack/react-query.gen.ts';
+
+/** Refused with 409 `last_admin` when it would leave the account without an admin. */
+export function useUpdateUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...updateUserMutation(),
+    // Changing one's own role changes what one may do, so who-am-I is reloaded too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: listUsersQueryKey() }),
+        queryClient.invalidateQueries({ queryKey: getMeQueryKey() }),
+      ]),
+  });
+}

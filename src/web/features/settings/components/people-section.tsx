@@ -1,0 +1,71 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { CreateUserResponse, User } from '../../../../api/client/types.gen.ts';
+import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
+import { ShownOnceDialog } from '../../../components/feedback/shown-once-dialog.tsx';
+import { useMeQuery } from '../../auth/api/use-me-query.ts';
+import { useUsersQuery } from '../api/use-users-query.ts';
+import { AddPersonDialog } from './add-person-dialog.tsx';
+import { PersonCard } from './person-card.tsx';
+import { RemovePersonDialog } from './remove-person-dialog.tsx';
+
+type OpenDialog =
+  { kind: 'add' } | { kind: 'added'; added: CreateUserResponse } | { kind: 'remove'; user: User } | null;
+
+export function PeopleSection() {
+  const users = useUsersQuery();
+  const me = useMeQuery();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <Box component="section" aria-labelledby="people-heading">
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}
+      >
+        <Typography variant="h6" component="h2" id="people-heading">
+          People
+        </Typography>
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setDialog({ kind: 'add' })}>
+          Add person
+        </Button>
+      </Stack>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Everyone who signs in to this account. Their role decides what they may see and change.
+      </Typography>
+      {users.isPending ? <LinearProgress aria-label="Loading people" /> : null}
+      {users.isError ? <ApiErrorAlert error={users.error} title="The people could not be loaded" /> : null}
+      {users.data ? (
+        <Stack component="ul" aria-label="People" sx={{ gap: 1.5, listStyle: 'none', p: 0, m: 0 }}>
+          {users.data.map((user) => (
+            <PersonCard
+              key={user.user_id}
+              user={user}
+              isSelf={user.user_id === me.data?.user?.user_id}
+              onRemove={() => setDialog({ kind: 'remove', user })}
+            />
+          ))}
+        </Stack>
+      ) : null}
+      {dialog?.kind === 'add' ? (
+        <AddPersonDialog onClose={close} onAdded={(added) => setDialog({ kind: 'added', added })} />
+      ) : null}
+      {dialog?.kind === 'added' ? (
+        <ShownOnceDialog
+          title={`${dialog.added.user.name} was added`}
+          label="Password"
+          value={dialog.added.password}
+          warning={`Copy this password now and give it to ${dialog.added.user.email} through a safe channel. It will not be shown again.`}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'remove' ? <RemovePersonDialog user={dialog.user} onClose={close} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { client } from '../../../../api/client/client.gen.ts';
+import type { GetSessionsResponse, Session } from '../../../../api/client/types.gen.ts';
+import { makeSession } from '../../../components/sessions/make-session.ts';
+import { configureApiClient } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { VisitorPage } from './visitor-page.tsx';
+
+// The data grid renders slowly under jsdom.
+configure({ asyncUtilTimeout: 8000 });
+
+const ME = {
+  account: { account_id: 'a', name: 'Demo' },
+  user: null,
+  token_name: 'support',
+  permissions: ['users.sessions:read'],
+};
+
+const PHONE = makeSession({
+  id: 'ses_phone',
+  device: 'mobile',
+  visitor: { id: 'vis_phone', name: 'Ana Lima', params: [{ name: 'plan', value: 'pro' }] },
+});
+const LAPTOP = makeSession({
+  id: 'ses_laptop',
+  creation_timestamp: 1_795_000_000,
+  visitor: { id: 'vis_laptop', name: null, params: [] },
+});
+
+let sessionsOf: (url: URL) => Session[];
+
+function json(body: unknown) {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+beforeEach(() => {
+  configureApiClient();
+  client.setConfig({ baseUrl: 'http://localhost' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/v1/auth/me') return json(ME);
+      const all = sessionsOf(url);
+      const page = Number(url.searchParams.get('page'));
+      const size = Number(url.searchParams.get('size'));
+      const body: GetSessionsResponse = {
+        total: all.length,
+        page: { num: page, size },
+        sessions: all.slice(page * size, (page + 1) * size),
+      };
+      return json(body);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('VisitorPage', () => {
+  it('shows every identity behind an e-mail, with their counts, and all the sessions', async () => {
+    sessionsOf = (url) => {
+      const visitorId = url.searchParams.get('visitor_id');
+      if (visitorId === 'vis_phone')
+        return [PHONE, PHONE, PHONE].map((session, index) => ({ ...session, id: `p${index}` }));
+      if (visitorId === 'vis_laptop') return [LAPTOP];
+      return [PHONE, LAPTOP];
+    };
+    renderWithProviders(<VisitorPage />, { route: '/visitors?email=ana@example.com' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Visitor' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Identities (2)' })).toBeInTheDocument();
+    expect(screen.getByText(/This e-mail belongs to 2 visitor ids/)).toBeInTheDocument();
+
+    const phone = screen.getByRole('article', { name: 'Ana Lima' });
+    expect(within(phone).getByText('vis_phone')).toBeInTheDocument();
+    expect(within(phone).getByText('pro')).toBeInTheDocument();
+    expect(await within(phone).findByText('3')).toBeInTheDocument();
+    const laptop = screen.getByRole('article', { name: 'ana@example.com' });
+    expect(within(laptop).getByText('vis_laptop')).toBeInTheDocument();
+    expect(await within(laptop).findByText('1')).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Sessions (2)' })).toBeInTheDocument();
+    expect(await screen.findByRole('grid', { name: 'Sessions of this visitor' })).toBeInTheDocument();
+  });
+
+  it('says clearly when nobody matches, and suggests checking the spelling', async () => {
+    sessionsOf = () => [];
+    renderWithProviders(<VisitorPage />, { route: '/visitors?email=nobody@example.com' });
+
+    expect(await screen.findByText('No visitor found')).toBeInTheDocument();
+    expect(
+      screen.getByText(/No sessions were recorded for the e-mail “nobody@example.com”\. Check the spelling/),
+    ).toBeInTheDocument();
+  });
+
+  it('explains how to look someone up when the address names nobody', () => {
+    sessionsOf = () => [];
+    renderWithProviders(<VisitorPage />, { route: '/visitors' });
+    expect(screen.getByText(/Search for a visitor by e-mail or visitor id/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
+import { useCanReadSessions } from '../api/use-can-read-sessions.ts';
+import { useVisitorIdentitiesQuery } from '../api/use-visitor-identities-query.ts';
+import { hasLookup, lookupFilter, readVisitorLookup, type VisitorLookup } from '../lib/visitor-lookup.ts';
+import { VisitorIdentitiesSection } from './visitor-identities-section.tsx';
+import { VisitorNotFound } from './visitor-not-found.tsx';
+import { VisitorSessionsSection } from './visitor-sessions-section.tsx';
+
+/** A visitor looked up by e-mail or visitor id (the app bar's search): who they are and all their sessions. */
+export function VisitorPage() {
+  const [params] = useSearchParams();
+  const lookup = useMemo(() => readVisitorLookup(params), [params]);
+  const canRead = useCanReadSessions();
+  return (
+    <Box>
+      <Button component={Link} to="/sessions" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
+        Back to sessions
+      </Button>
+      <Typography variant="h4" component="h1">
+        Visitor
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+        {[lookup.email && `E-mail ${lookup.email}`, lookup.visitorId && `Visitor id ${lookup.visitorId}`]
+          .filter(Boolean)
+          .join(' · ') || 'No visitor chosen'}
+      </Typography>
+      {canRead === false ? (
+        <Alert severity="info">Your role does not include reading sessions, so visitors cannot be shown.</Alert>
+      ) : hasLookup(lookup) ? (
+        <VisitorOverview lookup={lookup} />
+      ) : (
+        <Alert severity="info">
+          Search for a visitor by e-mail or visitor id with the search box at the top of the page.
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function VisitorOverview({ lookup }: { lookup: VisitorLookup }) {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const identities = useVisitorIdentitiesQuery(lookupFilter(lookup));
+  if (identities.isPending) {
+    return (
+      <Box aria-busy="true" aria-label="Looking up the visitor">
+        <Skeleton variant="rounded" height={180} sx={{ mb: 2, maxWidth: 720 }} />
+        <Skeleton variant="rounded" height={320} />
+      </Box>
+    );
+  }
+  if (identities.isError) return <ApiErrorAlert error={identities.error} title="The visitor could not be looked up" />;
+  if (identities.data.total === 0) return <VisitorNotFound lookup={lookup} />;
+  return (
+    <>
+      <VisitorIdentitiesSection
+        result={identities.data}
+        lookedUpByEmail={lookup.email !== ''}
+        websiteId={lookup.websiteId}
+        timeZone={timeZone}
+      />
+      <VisitorSessionsSection lookup={lookup} timeZone={timeZone} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  getWebhookSecretQueryKey,
+  rotateWebhookSecretMutation,
+} from '../../../../api/client/@tanstack/react-query.gen.ts';
+
+/** The answer carries the new secret, so it replaces the cached one without another request. */
+export function useRotateWebhookSecretMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...rotateWebhookSecretMutation(),
+    onSuccess: (data, variables) => {
+      queryClient.setQueryData(getWebhookSecretQueryKey({ path: variables.path }), data);
+    },
+  });
+}
