@@ -1,6 +1,6 @@
 import type { AccountsTable } from '../features/accounts/accounts.table.ts';
 import type { AlertsTable } from '../features/alerts/alerts.table.ts';
-import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import type { SessionHourlyCountsTable, SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import type { ApiTokensTable } from '../features/tokens/tokens.table.ts';
 import type { WebhooksTable } from '../features/webhooks/webhooks.table.ts';
 import type { WebsitesTable } from '../features/websites/websites.table.ts';
@@ -17,6 +17,7 @@ export interface DatabaseSchema {
   webhooks: WebhooksTable;
   visitors: VisitorsTable;
   sessions: SessionsTable;
+  session_hourly_counts: SessionHourlyCountsTable;
   users: UsersTable;
   login_sessions: LoginSessionsTable;
   ingest_batches: IngestBatchesTable;

@@ -32,11 +32,42 @@ function applyFilter(query: SessionsQuery, filter: SessionFilter): SessionsQuery
   return narrowed;
 }
 
-export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
+async function countExactly(db: Db, filter: SessionFilter): Promise<number> {
   const row = await applyFilter(db.selectFrom('sessions'), filter)
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+const HOUR = 3600;
+
+async function sumWholeHours(db: Db, filter: SessionFilter, fromHour: number | null, toHour: number | null): Promise<number> {
+  let query = db
+    .selectFrom('session_hourly_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('sessions'), eb.lit(0)).as('total'))
+    .where('account_id', '=', filter.accountId);
+  if (filter.websiteId !== undefined) query = query.where('website_id', '=', filter.websiteId);
+  if (fromHour !== null) query = query.where('hour', '>=', fromHour);
+  if (toHour !== null) query = query.where('hour', '<', toHour);
+  return Number((await query.executeTakeFirstOrThrow()).total);
+}
+
+/**
+ * The exact number of sessions matching `filter`. Visitor and e-mail filters match few rows and are
+ * counted directly; otherwise whole hours come from the hourly rollup and only the partial hours at the
+ * edges of a date range are counted row by row.
+ */
+export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
+  if (filter.emailLower !== undefined || filter.visitorId !== undefined) return countExactly(db, filter);
+  const fromHour = filter.from == null ? null : Math.ceil(filter.from / HOUR) * HOUR;
+  const toHour = filter.to == null ? null : Math.floor(filter.to / HOUR) * HOUR;
+  if (fromHour !== null && toHour !== null && fromHour >= toHour) return countExactly(db, filter);
+  const [wholeHours, head, tail] = await Promise.all([
+    sumWholeHours(db, filter, fromHour, toHour),
+    filter.from != null && fromHour !== null && filter.from < fromHour ? countExactly(db, { ...filter, to: fromHour }) : 0,
+    filter.to != null && toHour !== null && toHour < filter.to ? countExactly(db, { ...filter, from: toHour }) : 0,
+  ]);
+  return wholeHours + head + tail;
 }
 
 /**

@@ -57,3 +57,11 @@ export interface SessionsTable {
   error_logs: number;
   net_errors: number;
 }
+
+/** Sessions per account, website and hour (Unix seconds at the hour's start); kept by database triggers. */
+export interface SessionHourlyCountsTable {
+  account_id: string;
+  website_id: string;
+  hour: number;
+  sessions: number;
+}
