@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
+import { startDeliveryWorker } from '../../src/server/delivery/delivery-worker.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
 import { createAccount } from '../../src/server/features/accounts/accounts.service.ts';
@@ -11,7 +12,17 @@ import { E2E_STATE_FILE, type E2eState } from './state.ts';
 
 // A fresh database every run: an account with realistic sessions and one person per role.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-e2e-'));
-const config = loadConfig({ ...process.env, DATABASE_URL: path.join(dir, 'e2e.db'), DEMO_DATA: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1' });
+// The journeys run a test page and a webhook receiver on this machine, so loopback targets are allowed here.
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: path.join(dir, 'e2e.db'),
+  DEMO_DATA: 'false',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  INGEST_ALLOW_LOCALHOST: 'true',
+  ALLOW_HTTP_WEBHOOKS: 'true',
+  ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+});
 const database = openDatabase(config.DATABASE_URL);
 await migrateToLatest(database.db);
 const account = await createAccount(database.db, 'E2E Shop');
@@ -29,12 +40,24 @@ const visitor = await database.db
   .where('email', 'is not', null)
   .orderBy('last_session_timestamp', 'desc')
   .executeTakeFirstOrThrow();
-const state: E2eState = { people, visitor: { id: visitor.id, email: visitor.email ?? '' } };
+const website = await database.db
+  .selectFrom('websites')
+  .select(['id', 'name', 'public_key'])
+  .where('account_id', '=', account.id)
+  .orderBy('created_at')
+  .executeTakeFirstOrThrow();
+const state: E2eState = {
+  people,
+  visitor: { id: visitor.id, email: visitor.email ?? '' },
+  website: { id: website.id, name: website.name, publicKey: website.public_key },
+};
 fs.writeFileSync(E2E_STATE_FILE, JSON.stringify(state, null, 2));
 
 const app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });
+const worker = startDeliveryWorker({ db: database.db, dialect: database.dialect, config, log: app.log.child({ component: 'delivery' }) });
 const stop = async () => {
+  await worker.stop();
   await app.close();
   await database.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface E2eState {
   people: Record<'admin' | 'analyst' | 'support', { email: string; password: string }>;
   visitor: { id: string; email: string };
+  /** A website whose tracker snippet the journeys paste into a test page. */
+  website: { id: string; name: string; publicKey: string };
 }
 
 export const E2E_STATE_FILE = path.join(os.tmpdir(), 'session-analytics-e2e-state.json');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -8,7 +9,9 @@ import { registerAuthentication } from './auth/authenticate.ts';
 import { registerRateLimit } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { deliveriesRoutes } from './delivery/deliveries.routes.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
+import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { tokensRoutes } from './features/tokens/tokens.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -21,7 +24,12 @@ import { assertNoNulCharacters, validatorCompiler } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
 import { randomBase62 } from './lib/ids.ts';
 
-const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+/** dist/web under the package root, whether this file runs from src/server (tsx) or dist/server (built). */
+function defaultWebRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.join(dir, 'dist/web');
+}
 
 export interface AppOptions {
   config: Config;
@@ -30,6 +38,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Pino destination for tests; defaults to stdout. */
   logStream?: NodeJS.WritableStream;
+  /** The built tracker served at /t.js; defaults to dist/tracker/t.js. */
+  trackerFile?: string;
 }
 
 /** Builds the whole HTTP service without listening; main.ts listens, tests inject. */
@@ -43,6 +53,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     genReqId: () => `req_${randomBase62(20)}`,
     requestIdHeader: false,
+    // Behind a proxy, request.ip is the visitor's address from X-Forwarded-For.
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false } },
@@ -62,16 +74,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { db: database.db });
-  await app.register(alertsRoutes, { db: database.db });
+  await app.register(alertsRoutes, { db: database.db, target: { chatConfigured: config.CHAT_BOT_TOKEN !== undefined } });
   await app.register(webhooksRoutes, {
     db: database.db,
     policy: { allowHttp: config.ALLOW_HTTP_WEBHOOKS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS },
   });
-  await app.register(websitesRoutes, { db: database.db });
+  await app.register(websitesRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
   await app.register(sessionsRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
   await app.register(authRoutes, { db: database.db, secureCookies: config.PUBLIC_URL.startsWith('https:') });
   await app.register(tokensRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
-  await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+  await app.register(deliveriesRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
+  await app.register(ingestRoutes, {
+    db: database.db,
+    publicUrl: config.PUBLIC_URL,
+    allowLocalhost: config.INGEST_ALLOW_LOCALHOST,
+    trustProxy: config.TRUST_PROXY,
+    batchesPerMinute: config.INGEST_BATCHES_PER_MINUTE,
+    trackerFile: options.trackerFile ?? path.join(path.dirname(defaultWebRoot()), 'tracker/t.js'),
+  });
+  await registerWeb(app, options.webRoot ?? defaultWebRoot());
   return app;
 }

@@ -82,7 +82,12 @@ describe('admin CLI end to end (SQLite file)', () => {
   /** The app and a handle on the database the CLI wrote, opened once the CLI has created what they need. */
   async function openApp(): Promise<{ app: FastifyInstance; database: DatabaseHandle }> {
     if (!app || !database) {
-      const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', PUBLIC_URL: APP_ORIGIN, DATABASE_URL: file });
+      const config = loadConfig({
+        LOG_LEVEL: 'silent',
+        DEMO_DATA: 'false',
+        PUBLIC_URL: APP_ORIGIN,
+        DATABASE_URL: file,
+      });
       database = openDatabase(config.DATABASE_URL, { poolSize: 2 });
       app = await buildApp({ config, database, webRoot: path.join(os.tmpdir(), 'no-web-root') });
       await app.ready();
@@ -137,7 +142,11 @@ describe('admin CLI end to end (SQLite file)', () => {
       websiteId = expectOneLine(await run(...args), args);
       expect(websiteId).toMatch(/^web_[0-9a-z]+$/);
       const { database: handle } = await openApp();
-      const row = await handle.db.selectFrom('websites').selectAll().where('id', '=', websiteId).executeTakeFirstOrThrow();
+      const row = await handle.db
+        .selectFrom('websites')
+        .selectAll()
+        .where('id', '=', websiteId)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ account_id: accountId, host: 'shop.example.com', name: 'Shop' });
     },
     SLOW,
@@ -177,13 +186,20 @@ describe('admin CLI end to end (SQLite file)', () => {
       const authorization = `Bearer ${token}`;
       const websites = await server.inject({ method: 'GET', url: '/v1/websites', headers: { authorization } });
       expect(websites.statusCode, websites.body).toBe(200);
-      expect(websites.json()).toEqual([expect.objectContaining({ website_id: websiteId, host: 'shop.example.com', name: 'Shop' })]);
-      expect((await server.inject({ method: 'GET', url: '/v1/sessions', headers: { authorization } })).statusCode).toBe(200);
+      expect(websites.json()).toEqual([
+        expect.objectContaining({ website_id: websiteId, host: 'shop.example.com', name: 'Shop' }),
+      ]);
+      expect((await server.inject({ method: 'GET', url: '/v1/sessions', headers: { authorization } })).statusCode).toBe(
+        200,
+      );
       const alerts = await server.inject({ method: 'GET', url: '/v1/alerts', headers: { authorization } });
       expect(alerts.statusCode).toBe(403);
       expect(alerts.json<{ error: { code: string } }>().error.code).toBe('insufficient_scope');
       const me = await server.inject({ method: 'GET', url: '/v1/auth/me', headers: { authorization } });
-      expect(me.json()).toMatchObject({ account: { account_id: accountId, name: accountName }, token_name: 'ci export' });
+      expect(me.json()).toMatchObject({
+        account: { account_id: accountId, name: accountName },
+        token_name: 'ci export',
+      });
     },
     SLOW,
   );
@@ -192,12 +208,27 @@ describe('admin CLI end to end (SQLite file)', () => {
     'users create prints a password with which the person signs in, with the role given',
     async () => {
       adminEmail = `owner-${crypto.randomBytes(3).toString('hex')}@example.com`;
-      const args = ['users', 'create', '--account', accountName, '--email', `  ${adminEmail.toUpperCase()} `, '--role', 'admin', '--name', 'Olive Owner'];
+      const args = [
+        'users',
+        'create',
+        '--account',
+        accountName,
+        '--email',
+        `  ${adminEmail.toUpperCase()} `,
+        '--role',
+        'admin',
+        '--name',
+        'Olive Owner',
+      ];
       adminPassword = expectOneLine(await run(...args), args);
       expect(adminPassword).toMatch(/^[0-9A-Za-z]{16,}$/);
 
       const { app: server, database: handle } = await openApp();
-      const row = await handle.db.selectFrom('users').selectAll().where('email', '=', adminEmail).executeTakeFirstOrThrow();
+      const row = await handle.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', adminEmail)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ account_id: accountId, role: 'admin', name: 'Olive Owner' });
       expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
       expect(row.password_hash).not.toContain(adminPassword);
@@ -250,17 +281,52 @@ describe('admin CLI end to end (SQLite file)', () => {
       const before = await counts();
       const fresh = () => `new-${crypto.randomBytes(3).toString('hex')}@example.com`;
       const cases: { args: string[]; stderr: RegExp }[] = [
-        { args: ['users', 'create', '--account', accountId, '--email', fresh(), '--role', 'owner'], stderr: /--role must be one of admin, analyst, support/ },
-        { args: ['users', 'create', '--account', 'no-such-account', '--email', fresh(), '--role', 'admin'], stderr: /No account with id or name "no-such-account"/ },
+        {
+          args: ['users', 'create', '--account', accountId, '--email', fresh(), '--role', 'owner'],
+          stderr: /--role must be one of admin, analyst, support/,
+        },
+        {
+          args: ['users', 'create', '--account', 'no-such-account', '--email', fresh(), '--role', 'admin'],
+          stderr: /No account with id or name "no-such-account"/,
+        },
         { args: ['users', 'create', '--account', accountId, '--role', 'admin'], stderr: /--email is required/ },
         { args: ['users', 'create', '--account', accountId, '--email', fresh()], stderr: /--role is required/ },
-        { args: ['users', 'create', '--account', accountId, '--email', 'not-an-email', '--role', 'admin'], stderr: /not an e-mail address/ },
-        { args: ['users', 'create', '--account', accountId, '--email', adminEmail.toUpperCase(), '--role', 'support'], stderr: /already has a sign-in/ },
-        { args: ['users', 'create', '--account', accountId, '--email', fresh(), '--role', 'admin', '--password', 'x'], stderr: /--password/ },
-        { args: ['tokens', 'create', '--account', accountId, '--name', 'x', '--scopes', 'websites:read,nope'], stderr: /Unknown scope nope/ },
-        { args: ['tokens', 'create', '--account', accountId, '--name', 'x', '--scopes', 'account:admin'], stderr: /Unknown scope account:admin/ },
+        {
+          args: ['users', 'create', '--account', accountId, '--email', 'not-an-email', '--role', 'admin'],
+          stderr: /not an e-mail address/,
+        },
+        {
+          args: ['users', 'create', '--account', accountId, '--email', adminEmail.toUpperCase(), '--role', 'support'],
+          stderr: /already has a sign-in/,
+        },
+        {
+          args: ['users', 'create', '--account', accountId, '--email', fresh(), '--role', 'admin', '--password', 'x'],
+          stderr: /--password/,
+        },
+        {
+          args: ['tokens', 'create', '--account', accountId, '--name', 'x', '--scopes', 'websites:read,nope'],
+          stderr: /Unknown scope nope/,
+        },
+        {
+          args: ['tokens', 'create', '--account', accountId, '--name', 'x', '--scopes', 'account:admin'],
+          stderr: /Unknown scope account:admin/,
+        },
         { args: ['tokens', 'create', '--account', accountId, '--name', 'x'], stderr: /--scopes is required/ },
-        { args: ['tokens', 'create', '--account', accountId, '--name', 'x', '--scopes', 'websites:read', '--expires-in-days', '0'], stderr: /--expires-in-days must be/ },
+        {
+          args: [
+            'tokens',
+            'create',
+            '--account',
+            accountId,
+            '--name',
+            'x',
+            '--scopes',
+            'websites:read',
+            '--expires-in-days',
+            '0',
+          ],
+          stderr: /--expires-in-days must be/,
+        },
         { args: ['websites', 'create', '--account', accountId, '--host', 'not a host'], stderr: /not a host name/ },
         { args: ['accounts', 'create', '--name', accountName], stderr: /already exists/ },
         { args: ['frobnicate'], stderr: /Unknown command "frobnicate"/ },

@@ -15,12 +15,20 @@ const ConfigSchema = Type.Object({
   ALLOW_PRIVATE_WEBHOOK_TARGETS: Type.Boolean({ default: false }),
   DEMO_DATA: Type.Boolean({ default: true }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  DELIVERY_WORKER: Type.Boolean({ default: true }),
+  CHAT_API_URL: Type.String({ minLength: 1, default: 'https://slack.com/api' }),
+  CHAT_BOT_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  INGEST_BATCHES_PER_MINUTE: Type.Integer({ minimum: 1, default: 300 }),
+  INGEST_ALLOW_LOCALHOST: Type.Boolean({ default: false }),
+  TRUST_PROXY: Type.Boolean({ default: false }),
 });
 
 export type Config = Static<typeof ConfigSchema> & { PUBLIC_URL: string };
 
-const INTEGER_KEYS = ['PORT', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_SECONDS', 'DB_POOL_SIZE'] as const;
-const BOOLEAN_KEYS = ['ALLOW_HTTP_WEBHOOKS', 'ALLOW_PRIVATE_WEBHOOK_TARGETS', 'DEMO_DATA'] as const;
+const INTEGER_KEYS = ['PORT', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_SECONDS', 'DB_POOL_SIZE', 'INGEST_BATCHES_PER_MINUTE'] as const;
+const BOOLEAN_KEYS = ['ALLOW_HTTP_WEBHOOKS', 'ALLOW_PRIVATE_WEBHOOK_TARGETS', 'DEMO_DATA', 'DELIVERY_WORKER', 'INGEST_ALLOW_LOCALHOST', 'TRUST_PROXY'] as const;
+/** Never echoed back in an error message: start-up errors land in logs. */
+const SECRET_KEYS: readonly string[] = ['CHAT_BOT_TOKEN'];
 const validator = Compile(ConfigSchema);
 
 export class ConfigError extends Error {}
@@ -52,7 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...new Set(
       validator.Errors(raw).map((error) => {
         const name = error.instancePath.replace(/^\//, '') || 'configuration';
-        return `${name}: ${error.message} (got ${JSON.stringify((raw as Record<string, unknown>)[name])})`;
+        const got = SECRET_KEYS.includes(name) ? '[redacted]' : JSON.stringify((raw as Record<string, unknown>)[name]);
+        return `${name}: ${error.message} (got ${got})`;
       }),
     ),
   ];
@@ -64,7 +73,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!URL.canParse(publicUrl) || !/^https?:/i.test(publicUrl)) {
     throw new ConfigError(`Invalid configuration:\n  PUBLIC_URL: must be an absolute http(s) URL (got "${publicUrl}")`);
   }
-  return { ...parsed, PUBLIC_URL: publicUrl.replace(/\/+$/, '') };
+  if (!URL.canParse(parsed.CHAT_API_URL) || !/^https?:/i.test(parsed.CHAT_API_URL)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CHAT_API_URL: must be an absolute http(s) URL such as https://slack.com/api (got "${parsed.CHAT_API_URL}")`,
+    );
+  }
+  return { ...parsed, PUBLIC_URL: publicUrl.replace(/\/+$/, ''), CHAT_API_URL: parsed.CHAT_API_URL.replace(/\/+$/, '') };
 }
 
 export function isPostgresUrl(url: string): boolean {

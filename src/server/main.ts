@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { type DeliveryWorker, startDeliveryWorker } from './delivery/delivery-worker.ts';
 import { type DemoCredentials, ensureDemoData } from './seed/demo-data.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
 
+  let worker: DeliveryWorker | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -23,18 +25,24 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // The worker gives back the messages it holds before the database closes; they go out on the next start.
+    Promise.resolve(worker?.stop())
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.DELIVERY_WORKER && !closing) {
+    worker = startDeliveryWorker({ db: database.db, dialect: database.dialect, config, log: app.log.child({ component: 'delivery' }) });
+  }
   printWelcome(config.PUBLIC_URL, demo);
 }
 

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetMeData, GetMeErrors, GetMeResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
+import type { CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetMeData, GetMeErrors, GetMeResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, IngestEventsData, IngestEventsErrors, IngestEventsResponses, ListAlertDeliveriesData, ListAlertDeliveriesErrors, ListAlertDeliveriesResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RedeliverData, RedeliverErrors, RedeliverResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SendAlertTestData, SendAlertTestErrors, SendAlertTestResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -395,6 +395,105 @@ export const updateUser = <ThrowOnError extends boolean = false>(options: Option
             type: 'apiKey'
         }],
     url: '/v1/users/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Send a test message to a webhook
+ *
+ * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
+ *
+ * Requires the `webhooks:write` scope.
+ */
+export const sendWebhookTest = <ThrowOnError extends boolean = false>(options: Options<SendWebhookTestData, ThrowOnError>) => (options.client ?? client).post<SendWebhookTestResponses, SendWebhookTestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/webhooks/{id}/test',
+    ...options
+});
+
+/**
+ * Send a test message to an alert's chat channel or webhook
+ *
+ * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
+ *
+ * Requires the `alerts:write` scope.
+ */
+export const sendAlertTest = <ThrowOnError extends boolean = false>(options: Options<SendAlertTestData, ThrowOnError>) => (options.client ?? client).post<SendAlertTestResponses, SendAlertTestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/alerts/{id}/test',
+    ...options
+});
+
+/**
+ * A webhook's delivery log
+ *
+ * Messages sent to the webhook, newest first, each with every attempt.
+ *
+ * Requires the `webhooks:read` scope.
+ */
+export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/webhooks/{id}/deliveries',
+    ...options
+});
+
+/**
+ * An alert's delivery log
+ *
+ * Messages the alert sent, newest first, each with every attempt.
+ *
+ * Requires the `alerts:read` scope.
+ */
+export const listAlertDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListAlertDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListAlertDeliveriesResponses, ListAlertDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/alerts/{id}/deliveries',
+    ...options
+});
+
+/**
+ * Send a message again
+ *
+ * Makes the message pending and due now with a fresh retry schedule; its attempt history is kept.
+ *
+ * Requires the `webhooks:write` scope.
+ */
+export const redeliver = <ThrowOnError extends boolean = false>(options: Options<RedeliverData, ThrowOnError>) => (options.client ?? client).post<RedeliverResponses, RedeliverErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/deliveries/{id}/redeliver',
+    ...options
+});
+
+/**
+ * Record events from the tracker
+ *
+ * Called by the tracker script (`/t.js`); no bearer token: `key` is the website's public key. Accepts `application/json` and `text/plain` (JSON text, as `navigator.sendBeacon` sends it) up to 64 KiB. Pages may send only from the website's host or its subdomains. A `batch_id` already received answers 200 with `duplicate: true` and changes nothing.
+ */
+export const ingestEvents = <ThrowOnError extends boolean = false>(options: Options<IngestEventsData, ThrowOnError>) => (options.client ?? client).post<IngestEventsResponses, IngestEventsErrors, ThrowOnError>({
+    url: '/v1/ingest',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -51,6 +51,18 @@ export type Alert = {
      * ISO 8601, UTC.
      */
     creation_date: string;
+    /**
+     * ISO 8601, UTC: when an event last matched the alert; null if none has.
+     */
+    last_fired_at?: string | null;
+    /**
+     * Why the alert needs attention (for example, its webhook was disabled); null otherwise.
+     */
+    flagged_reason?: string | null;
+    /**
+     * Whether deliveries can currently reach the target: for chat, the server has a chat bot configured; for webhooks, the webhook is enabled and has not been failing for more than an hour.
+     */
+    target_healthy?: boolean;
 };
 
 export type Webhook = {
@@ -71,12 +83,28 @@ export type Webhook = {
      * E-mail of the person, or name of the API token, that created it.
      */
     created_by: string;
+    /**
+     * Unix seconds of the first failed delivery since the last success; null while deliveries succeed.
+     */
+    failing_since?: number | null;
+    /**
+     * Why the server switched the webhook off (no successful delivery for 3 days); null otherwise.
+     */
+    disabled_reason?: string | null;
 };
 
 export type Website = {
     website_id: string;
     host: string;
     name: string;
+    /**
+     * Identifies the website to the tracker; public by design (it ships in pages).
+     */
+    public_key?: string;
+    /**
+     * The <script> tag to add to every page of the website to record sessions.
+     */
+    snippet?: string;
 };
 
 export type Session = {
@@ -179,6 +207,82 @@ export type ApiToken = {
     last_used_at: number | null;
     expires_at: number | null;
     revoked_at: number | null;
+};
+
+export type Delivery = {
+    /**
+     * The message id, sent as the `webhook-id` header on every attempt.
+     */
+    delivery_id: string;
+    /**
+     * The alert that fired; null for a webhook test.
+     */
+    alert_id: string | null;
+    /**
+     * The webhook sent to; null for chat messages.
+     */
+    webhook_id: string | null;
+    /**
+     * The chat channel sent to; null for webhook messages.
+     */
+    chat_channel_id: string | null;
+    /**
+     * Click, DoubleClick, ErrorClick, RageClick, Log, JSError, Custom, NetLog or NetError.
+     */
+    event_name: string;
+    /**
+     * Sent with "send test", not by a real event.
+     */
+    test: boolean;
+    /**
+     * pending: will be (re)tried at next_attempt_at; delivered; failed: no more retries.
+     */
+    status: 'pending' | 'delivered' | 'failed';
+    /**
+     * Attempts made since the message was created or last redelivered.
+     */
+    attempts: number;
+    /**
+     * ISO 8601, UTC. When the message was created.
+     */
+    created_at: string;
+    /**
+     * When an attempt succeeded.
+     */
+    delivered_at: string | null;
+    /**
+     * When the next attempt is due; null unless pending.
+     */
+    next_attempt_at: string | null;
+    /**
+     * The error of the latest failed attempt.
+     */
+    last_error: string | null;
+    /**
+     * Every attempt ever made, oldest first (redelivering keeps them).
+     */
+    attempt_history: Array<{
+        /**
+         * ISO 8601, UTC. When the attempt started.
+         */
+        attempted_at: string;
+        /**
+         * HTTP status of the answer; null when none came (network error, timeout, refused target, or nothing sent).
+         */
+        status_code: number | null;
+        /**
+         * How long the attempt took, in milliseconds.
+         */
+        duration_ms: number;
+        /**
+         * Why the attempt failed; null when it succeeded.
+         */
+        error: string | null;
+        /**
+         * When the next attempt was scheduled after this one; null when none was.
+         */
+        next_attempt_at: string | null;
+    }>;
 };
 
 export type ListAlertsData = {
@@ -1792,3 +1896,505 @@ export type UpdateUserResponses = {
 };
 
 export type UpdateUserResponse = UpdateUserResponses[keyof UpdateUserResponses];
+
+export type SendWebhookTestData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/webhooks/{id}/test';
+};
+
+export type SendWebhookTestErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type SendWebhookTestError = SendWebhookTestErrors[keyof SendWebhookTestErrors];
+
+export type SendWebhookTestResponses = {
+    /**
+     * Default Response
+     */
+    202: {
+        /**
+         * The message id (also the `webhook-id` header).
+         */
+        delivery_id: string;
+        status: 'pending';
+    };
+};
+
+export type SendWebhookTestResponse = SendWebhookTestResponses[keyof SendWebhookTestResponses];
+
+export type SendAlertTestData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/alerts/{id}/test';
+};
+
+export type SendAlertTestErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type SendAlertTestError = SendAlertTestErrors[keyof SendAlertTestErrors];
+
+export type SendAlertTestResponses = {
+    /**
+     * Default Response
+     */
+    202: {
+        /**
+         * The message id (also the `webhook-id` header).
+         */
+        delivery_id: string;
+        status: 'pending';
+    };
+};
+
+export type SendAlertTestResponse = SendAlertTestResponses[keyof SendAlertTestResponses];
+
+export type ListWebhookDeliveriesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        /**
+         * Newest first; at most this many.
+         */
+        limit: number;
+    };
+    url: '/v1/webhooks/{id}/deliveries';
+};
+
+export type ListWebhookDeliveriesErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
+
+export type ListWebhookDeliveriesResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<Delivery>;
+};
+
+export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
+
+export type ListAlertDeliveriesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        /**
+         * Newest first; at most this many.
+         */
+        limit: number;
+    };
+    url: '/v1/alerts/{id}/deliveries';
+};
+
+export type ListAlertDeliveriesErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ListAlertDeliveriesError = ListAlertDeliveriesErrors[keyof ListAlertDeliveriesErrors];
+
+export type ListAlertDeliveriesResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<Delivery>;
+};
+
+export type ListAlertDeliveriesResponse = ListAlertDeliveriesResponses[keyof ListAlertDeliveriesResponses];
+
+export type RedeliverData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/deliveries/{id}/redeliver';
+};
+
+export type RedeliverErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type RedeliverError = RedeliverErrors[keyof RedeliverErrors];
+
+export type RedeliverResponses = {
+    /**
+     * Default Response
+     */
+    202: {
+        /**
+         * The message id (also the `webhook-id` header).
+         */
+        delivery_id: string;
+        status: 'pending';
+    };
+};
+
+export type RedeliverResponse = RedeliverResponses[keyof RedeliverResponses];
+
+export type IngestEventsData = {
+    body: {
+        /**
+         * The website's public key (pk_…), from the snippet.
+         */
+        key: string;
+        /**
+         * Random, 8 to 64 of A-Z a-z 0-9 _ -.
+         */
+        batch_id: string;
+        /**
+         * Random, 8 to 64 of A-Z a-z 0-9 _ -.
+         */
+        visitor_id: string;
+        /**
+         * Random, 8 to 64 of A-Z a-z 0-9 _ -.
+         */
+        session_id: string;
+        /**
+         * Unix milliseconds, client clock.
+         */
+        sent_at: number;
+        screen?: {
+            width: number;
+            height: number;
+        };
+        events: Array<{
+            /**
+             * 1 session start, 2 session end (page left), 3 page view, 4 identify, 5 click, 6 double click, 20 error click, 21 rage click, 24 console log, 25 JavaScript error, 26 custom event, 29 network request, 30 network error.
+             */
+            kind: 1 | 2 | 3 | 4 | 5 | 6 | 20 | 21 | 24 | 25 | 26 | 29 | 30;
+            /**
+             * Unix milliseconds, client clock.
+             */
+            time: number;
+            /**
+             * Page URL (1, 3) or request URL (29, 30).
+             */
+            url?: string;
+            /**
+             * document.referrer at session start (1).
+             */
+            referrer?: string;
+            title?: string;
+            selector?: string;
+            text?: string;
+            /**
+             * Rapid clicks in a rage click (21).
+             */
+            click_count?: number;
+            level?: 'log' | 'info' | 'warn' | 'error';
+            message?: string;
+            stack?: string;
+            method?: string;
+            /**
+             * HTTP status; 0 when the request failed without one.
+             */
+            status?: number;
+            /**
+             * Milliseconds.
+             */
+            duration?: number;
+            /**
+             * Custom event name (26) or visitor name (4).
+             */
+            name?: string;
+            properties?: {
+                [key: string]: string | number | boolean | null;
+            };
+            /**
+             * Visitor e-mail (4).
+             */
+            email?: string;
+            params?: {
+                [key: string]: string;
+            };
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/ingest';
+};
+
+export type IngestEventsErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type IngestEventsError = IngestEventsErrors[keyof IngestEventsErrors];
+
+export type IngestEventsResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        /**
+         * Events recorded (0 for a batch already received).
+         */
+        accepted: number;
+        /**
+         * Present and true when this batch_id was already received.
+         */
+        duplicate?: boolean;
+    };
+    /**
+     * Default Response
+     */
+    202: {
+        /**
+         * Events recorded (0 for a batch already received).
+         */
+        accepted: number;
+        /**
+         * Present and true when this batch_id was already received.
+         */
+        duplicate?: boolean;
+    };
+};
+
+export type IngestEventsResponse = IngestEventsResponses[keyof IngestEventsResponses];

@@ -45,7 +45,10 @@ export const zAlert = z.object({
     chat_channel_id: z.string().nullable(),
     webhook_id: z.string().nullable(),
     enabled: z.boolean(),
-    creation_date: z.iso.datetime()
+    creation_date: z.iso.datetime(),
+    last_fired_at: z.iso.datetime().nullish(),
+    flagged_reason: z.string().nullish(),
+    target_healthy: z.boolean().optional()
 });
 
 export const zWebhook = z.object({
@@ -56,13 +59,17 @@ export const zWebhook = z.object({
     version: z.enum(['v1.0']),
     enabled: z.boolean(),
     created_date: z.int(),
-    created_by: z.string()
+    created_by: z.string(),
+    failing_since: z.int().nullish(),
+    disabled_reason: z.string().nullish()
 });
 
 export const zWebsite = z.object({
     website_id: z.string(),
     host: z.string(),
-    name: z.string()
+    name: z.string(),
+    public_key: z.string().optional(),
+    snippet: z.string().optional()
 });
 
 export const zSession = z.object({
@@ -165,6 +172,32 @@ export const zApiToken = z.object({
     last_used_at: z.int().nullable(),
     expires_at: z.int().nullable(),
     revoked_at: z.int().nullable()
+});
+
+export const zDelivery = z.object({
+    delivery_id: z.string(),
+    alert_id: z.string().nullable(),
+    webhook_id: z.string().nullable(),
+    chat_channel_id: z.string().nullable(),
+    event_name: z.string(),
+    test: z.boolean(),
+    status: z.enum([
+        'pending',
+        'delivered',
+        'failed'
+    ]),
+    attempts: z.int(),
+    created_at: z.iso.datetime(),
+    delivered_at: z.iso.datetime().nullable(),
+    next_attempt_at: z.iso.datetime().nullable(),
+    last_error: z.string().nullable(),
+    attempt_history: z.array(z.object({
+        attempted_at: z.iso.datetime(),
+        status_code: z.int().nullable(),
+        duration_ms: z.int(),
+        error: z.string().nullable(),
+        next_attempt_at: z.iso.datetime().nullable()
+    }))
 });
 
 /**
@@ -499,3 +532,131 @@ export const zUpdateUserPath = z.object({
  * Default Response
  */
 export const zUpdateUserResponse = zUser;
+
+export const zSendWebhookTestPath = z.object({
+    id: z.string().min(1).max(64)
+});
+
+/**
+ * Default Response
+ */
+export const zSendWebhookTestResponse = z.object({
+    delivery_id: z.string(),
+    status: z.enum(['pending'])
+});
+
+export const zSendAlertTestPath = z.object({
+    id: z.string().min(1).max(64)
+});
+
+/**
+ * Default Response
+ */
+export const zSendAlertTestResponse = z.object({
+    delivery_id: z.string(),
+    status: z.enum(['pending'])
+});
+
+export const zListWebhookDeliveriesPath = z.object({
+    id: z.string().min(1).max(64)
+});
+
+export const zListWebhookDeliveriesQuery = z.object({
+    limit: z.int().gte(1).lte(100).default(50)
+});
+
+/**
+ * Default Response
+ */
+export const zListWebhookDeliveriesResponse = z.array(zDelivery);
+
+export const zListAlertDeliveriesPath = z.object({
+    id: z.string().min(1).max(64)
+});
+
+export const zListAlertDeliveriesQuery = z.object({
+    limit: z.int().gte(1).lte(100).default(50)
+});
+
+/**
+ * Default Response
+ */
+export const zListAlertDeliveriesResponse = z.array(zDelivery);
+
+export const zRedeliverPath = z.object({
+    id: z.string().min(1).max(64)
+});
+
+/**
+ * Default Response
+ */
+export const zRedeliverResponse = z.object({
+    delivery_id: z.string(),
+    status: z.enum(['pending'])
+});
+
+export const zIngestEventsBody = z.object({
+    key: z.string().min(1).max(100),
+    batch_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    visitor_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    session_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    sent_at: z.int().gte(0).lte(8640000000000000),
+    screen: z.object({
+        width: z.int().gte(0).lte(100000),
+        height: z.int().gte(0).lte(100000)
+    }).optional(),
+    events: z.array(z.object({
+        kind: z.union([
+            z.literal(1),
+            z.literal(2),
+            z.literal(3),
+            z.literal(4),
+            z.literal(5),
+            z.literal(6),
+            z.literal(20),
+            z.literal(21),
+            z.literal(24),
+            z.literal(25),
+            z.literal(26),
+            z.literal(29),
+            z.literal(30)
+        ]),
+        time: z.int().gte(0).lte(8640000000000000),
+        url: z.string().max(2048).optional(),
+        referrer: z.string().max(2048).optional(),
+        title: z.string().max(256).optional(),
+        selector: z.string().max(256).optional(),
+        text: z.string().max(256).optional(),
+        click_count: z.int().gte(1).lte(1000).optional(),
+        level: z.enum([
+            'log',
+            'info',
+            'warn',
+            'error'
+        ]).optional(),
+        message: z.string().max(1024).optional(),
+        stack: z.string().max(2048).optional(),
+        method: z.string().max(16).optional(),
+        status: z.int().gte(0).lte(999).optional(),
+        duration: z.int().gte(0).lte(86400000).optional(),
+        name: z.string().min(1).max(256).optional(),
+        properties: z.record(z.string(), z.union([
+            z.string().max(1000),
+            z.number(),
+            z.boolean()
+        ]).nullable()).optional(),
+        email: z.string().max(320).regex(/^\s*[^\s@]+@[^\s@]+\s*$/).optional(),
+        params: z.record(z.string(), z.string().max(1000)).optional()
+    })).min(1).max(100)
+});
+
+export const zIngestEventsResponse = z.union([
+    z.object({
+        accepted: z.int(),
+        duplicate: z.boolean().optional()
+    }),
+    z.object({
+        accepted: z.int(),
+        duplicate: z.boolean().optional()
+    })
+]);

@@ -72,6 +72,25 @@ export const Alert = Type.Object(
   webhook_id: Type.Union([Type.String(), Type.Null()]),
   enabled: Type.Boolean(),
   creation_date: Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' }),
+  // The additions below are always sent; they are optional in the contract so that clients and
+  // fixtures written against the original document stay valid (decisions.md: additive only).
+  last_fired_at: Type.Optional(
+    Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'ISO 8601, UTC: when an event last matched the alert; null if none has.',
+    }),
+  ),
+  flagged_reason: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: 'Why the alert needs attention (for example, its webhook was disabled); null otherwise.',
+    }),
+  ),
+  target_healthy: Type.Optional(
+    Type.Boolean({
+      description:
+        'Whether deliveries can currently reach the target: for chat, the server has a chat bot configured; ' +
+        'for webhooks, the webhook is enabled and has not been failing for more than an hour.',
+    }),
+  ),
   },
   { $id: 'Alert' },
 );

@@ -28,6 +28,18 @@ export const Webhook = Type.Object(
   enabled: Type.Boolean(),
   created_date: Type.Integer({ description: 'Unix seconds.' }),
   created_by: Type.String({ description: 'E-mail of the person, or name of the API token, that created it.' }),
+  // The additions below are always sent; they are optional in the contract so that clients and
+  // fixtures written against the original document stay valid (decisions.md: additive only).
+  failing_since: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Unix seconds of the first failed delivery since the last success; null while deliveries succeed.',
+    }),
+  ),
+  disabled_reason: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: 'Why the server switched the webhook off (no successful delivery for 3 days); null otherwise.',
+    }),
+  ),
   },
   { $id: 'Webhook' },
 );

@@ -75,7 +75,13 @@ describeApi('sign-in with e-mail and password', (ctx) => {
         .executeTakeFirstOrThrow();
       expect(me).toEqual({
         account: { account_id: account.accountId, name: accountRow.name },
-        user: { user_id: person.user.user_id, email: person.email, name: person.user.name, role, created_at: person.user.created_at },
+        user: {
+          user_id: person.user.user_id,
+          email: person.email,
+          name: person.user.name,
+          role,
+          created_at: person.user.created_at,
+        },
         token_name: null,
         permissions: [...ROLE_TABLE[role]].sort(),
       });
@@ -121,10 +127,24 @@ describeApi('sign-in with e-mail and password', (ctx) => {
   it('refuses a wrong password and an unknown e-mail alike: 401 invalid_credentials, no cookie, no session', async () => {
     const person = await createPerson(ctx().database.db, account.accountId, 'admin');
     const wrongPassword = await login(ctx(), { email: person.email, password: `${person.password}x` });
-    const caseChangedPassword = await login(ctx(), { email: person.email, password: person.password.toUpperCase() === person.password ? person.password.toLowerCase() : person.password.toUpperCase() });
+    const caseChangedPassword = await login(ctx(), {
+      email: person.email,
+      password:
+        person.password.toUpperCase() === person.password
+          ? person.password.toLowerCase()
+          : person.password.toUpperCase(),
+    });
     const unknownEmail = await login(ctx(), { email: uniqueEmail('nobody'), password: person.password });
-    const first = expectError(wrongPassword, 401, { type: 'authentication_error', code: 'invalid_credentials', param: null });
-    const second = expectError(unknownEmail, 401, { type: 'authentication_error', code: 'invalid_credentials', param: null });
+    const first = expectError(wrongPassword, 401, {
+      type: 'authentication_error',
+      code: 'invalid_credentials',
+      param: null,
+    });
+    const second = expectError(unknownEmail, 401, {
+      type: 'authentication_error',
+      code: 'invalid_credentials',
+      param: null,
+    });
     expectError(caseChangedPassword, 401, { type: 'authentication_error', code: 'invalid_credentials' });
     expect(second.message).toBe(first.message);
     for (const response of [wrongPassword, unknownEmail, caseChangedPassword]) {
@@ -134,14 +154,25 @@ describeApi('sign-in with e-mail and password', (ctx) => {
   });
 
   it('validates the login body: 400 naming the field', async () => {
-    expectError(await login(ctx(), { email: 'a@example.com' }), 400, { type: 'validation_error', code: 'required', param: 'password' });
-    expectError(await login(ctx(), { password: 'x' }), 400, { type: 'validation_error', code: 'required', param: 'email' });
+    expectError(await login(ctx(), { email: 'a@example.com' }), 400, {
+      type: 'validation_error',
+      code: 'required',
+      param: 'password',
+    });
+    expectError(await login(ctx(), { password: 'x' }), 400, {
+      type: 'validation_error',
+      code: 'required',
+      param: 'email',
+    });
     expectError(await login(ctx(), { email: 'a@example.com', password: 'x', remember: true }), 400, {
       type: 'validation_error',
       code: 'unknown_parameter',
       param: 'remember',
     });
-    expectError(await login(ctx(), { email: 'a@example.com', password: '' }), 400, { type: 'validation_error', param: 'password' });
+    expectError(await login(ctx(), { email: 'a@example.com', password: '' }), 400, {
+      type: 'validation_error',
+      param: 'password',
+    });
   });
 
   it('authenticates later requests with the cookie: GET /v1/auth/me, /v1/sessions, /v1/websites', async () => {
@@ -169,7 +200,13 @@ describeApi('sign-in with e-mail and password', (ctx) => {
 
   it('refuses a garbage, a forged and an empty cookie with 401', async () => {
     const forged = `sa_session=${'A'.repeat(43)}`;
-    for (const cookie of ['sa_session=garbage', 'sa_session=%00%01', forged, 'sa_session=', `sa_session=${'A'.repeat(500)}`]) {
+    for (const cookie of [
+      'sa_session=garbage',
+      'sa_session=%00%01',
+      forged,
+      'sa_session=',
+      `sa_session=${'A'.repeat(500)}`,
+    ]) {
       const response = await asPerson(ctx(), cookie, { method: 'GET', url: '/v1/auth/me', origin: null });
       expectError(response, 401, { type: 'authentication_error' });
     }
@@ -198,7 +235,8 @@ describeApi('sign-in with e-mail and password', (ctx) => {
     expect(response.json()).toEqual({ signed_out: true });
     const { value, attributes } = sessionCookieAttributes(response);
     expect(value).toBe('');
-    const cleared = attributes.get('max-age') === '0' || new Date(attributes.get('expires') ?? '').getTime() < Date.now();
+    const cleared =
+      attributes.get('max-age') === '0' || new Date(attributes.get('expires') ?? '').getTime() < Date.now();
     expect(cleared, 'the cookie is expired').toBe(true);
 
     for (const url of ['/v1/auth/me', '/v1/sessions', '/v1/websites']) {
@@ -210,7 +248,11 @@ describeApi('sign-in with e-mail and password', (ctx) => {
   });
 
   it('answers logout without a cookie with 200 and changes nothing', async () => {
-    const response = await ctx().app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { origin: APP_ORIGIN } });
+    const response = await ctx().app.inject({
+      method: 'POST',
+      url: '/v1/auth/logout',
+      headers: { origin: APP_ORIGIN },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ signed_out: true });
   });
@@ -278,7 +320,9 @@ describeApi('sign-in with e-mail and password', (ctx) => {
         (await db.selectFrom('alerts').select('id').where('account_id', '=', account.accountId).execute()).length;
       const before = await countAlerts();
       for (const origin of [null, EVIL_ORIGIN]) {
-        crossSite(await asPerson(ctx(), person.cookie, { method: 'POST', url: '/v1/alerts', body: chatAlertBody(), origin }));
+        crossSite(
+          await asPerson(ctx(), person.cookie, { method: 'POST', url: '/v1/alerts', body: chatAlertBody(), origin }),
+        );
         crossSite(
           await asPerson(ctx(), person.cookie, {
             method: 'POST',
@@ -299,12 +343,21 @@ describeApi('sign-in with e-mail and password', (ctx) => {
       }
       expect(await countAlerts()).toBe(before);
 
-      const created = await asPerson(ctx(), person.cookie, { method: 'POST', url: '/v1/alerts', body: chatAlertBody() });
+      const created = await asPerson(ctx(), person.cookie, {
+        method: 'POST',
+        url: '/v1/alerts',
+        body: chatAlertBody(),
+      });
       expect(created.statusCode, created.body).toBe(201);
       const alertId = created.json<{ alert_id: string }>().alert_id;
       for (const origin of [null, EVIL_ORIGIN]) {
         crossSite(
-          await asPerson(ctx(), person.cookie, { method: 'PUT', url: `/v1/alerts/${alertId}`, body: { name: 'Hijacked' }, origin }),
+          await asPerson(ctx(), person.cookie, {
+            method: 'PUT',
+            url: `/v1/alerts/${alertId}`,
+            body: { name: 'Hijacked' },
+            origin,
+          }),
         );
         crossSite(await asPerson(ctx(), person.cookie, { method: 'DELETE', url: `/v1/alerts/${alertId}`, origin }));
       }
@@ -314,7 +367,11 @@ describeApi('sign-in with e-mail and password', (ctx) => {
       expect(list.json<{ alert_id: string; name: string }[]>().find((alert) => alert.alert_id === alertId)?.name).toBe(
         'Checkout errors',
       );
-      const updated = await asPerson(ctx(), person.cookie, { method: 'PUT', url: `/v1/alerts/${alertId}`, body: { name: 'Renamed' } });
+      const updated = await asPerson(ctx(), person.cookie, {
+        method: 'PUT',
+        url: `/v1/alerts/${alertId}`,
+        body: { name: 'Renamed' },
+      });
       expect(updated.statusCode, updated.body).toBe(200);
       const deleted = await asPerson(ctx(), person.cookie, { method: 'DELETE', url: `/v1/alerts/${alertId}` });
       expect(deleted.statusCode, deleted.body).toBe(200);
@@ -331,17 +388,23 @@ describeApi('sign-in with e-mail and password', (ctx) => {
         code: 'insufficient_scope',
       });
       const withToken = { authorization: `Bearer ${alertsToken}` };
-      expect((await asPerson(ctx(), support.cookie, { method: 'GET', url: '/v1/alerts', headers: withToken })).statusCode).toBe(200);
+      expect(
+        (await asPerson(ctx(), support.cookie, { method: 'GET', url: '/v1/alerts', headers: withToken })).statusCode,
+      ).toBe(200);
       const me = await asPerson(ctx(), support.cookie, { method: 'GET', url: '/v1/auth/me', headers: withToken });
       expect(me.statusCode, me.body).toBe(200);
       expect(me.json<MeJson>()).toMatchObject({ user: null, permissions: ['alerts:read', 'alerts:write'] });
       expect(me.json<MeJson>().token_name).toEqual(expect.any(String));
       // And the token's limits hold even where the person could: support reads sessions, this token cannot.
-      expectError(await asPerson(ctx(), support.cookie, { method: 'GET', url: '/v1/sessions', headers: withToken }), 403, {
-        type: 'authorization_error',
-        code: 'insufficient_scope',
-        message: 'users.sessions:read',
-      });
+      expectError(
+        await asPerson(ctx(), support.cookie, { method: 'GET', url: '/v1/sessions', headers: withToken }),
+        403,
+        {
+          type: 'authorization_error',
+          code: 'insufficient_scope',
+          message: 'users.sessions:read',
+        },
+      );
       // A token request is not a browser's ambient credential: no origin check applies.
       const created = await asPerson(ctx(), support.cookie, {
         method: 'POST',
@@ -364,7 +427,11 @@ describeApi('sign-in with e-mail and password', (ctx) => {
       // An admin's cookie does not lend a token admin rights.
       const admin = await signedInPerson(ctx(), account.accountId, 'admin');
       expectError(
-        await asPerson(ctx(), admin.cookie, { method: 'GET', url: '/v1/users', headers: { authorization: `Bearer ${account.token}` } }),
+        await asPerson(ctx(), admin.cookie, {
+          method: 'GET',
+          url: '/v1/users',
+          headers: { authorization: `Bearer ${account.token}` },
+        }),
         403,
         { type: 'authorization_error', code: 'insufficient_scope', message: 'Only an admin can do this' },
       );
@@ -389,19 +456,31 @@ describeApi('sign-in rate limit per IP', (ctx) => {
     expect(Number(retryAfter)).toBeLessThanOrEqual(60);
     expect(sessionCookieOf(limited)).toBeUndefined();
     // Still limited for that IP, even with an e-mail in another case.
-    expectError(await login(ctx(), { email: person.email.toUpperCase(), password: person.password }, { remoteAddress: ip }), 429, {
-      type: 'rate_limit_error',
-    });
+    expectError(
+      await login(ctx(), { email: person.email.toUpperCase(), password: person.password }, { remoteAddress: ip }),
+      429,
+      {
+        type: 'rate_limit_error',
+      },
+    );
 
     // A client cannot claim another address: x-forwarded-for is not trusted.
     expectError(
-      await login(ctx(), { email: person.email, password: person.password }, { remoteAddress: ip, headers: { 'x-forwarded-for': '198.51.100.9' } }),
+      await login(
+        ctx(),
+        { email: person.email, password: person.password },
+        { remoteAddress: ip, headers: { 'x-forwarded-for': '198.51.100.9' } },
+      ),
       429,
       { type: 'rate_limit_error' },
     );
 
     // Another address has its own budget.
-    const elsewhere = await login(ctx(), { email: person.email, password: person.password }, { remoteAddress: '203.0.113.78' });
+    const elsewhere = await login(
+      ctx(),
+      { email: person.email, password: person.password },
+      { remoteAddress: '203.0.113.78' },
+    );
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
     // Signed-in requests are not counted against the sign-in budget of the address.
     const cookie = sessionCookieOf(elsewhere) as string;
@@ -469,7 +548,14 @@ const ROLE_ROUTES: RoleRoute[] = [
   },
   { name: 'listWebsites', method: 'GET', permission: 'websites:read', success: 200, url: () => '/v1/websites' },
   { name: 'listAlerts', method: 'GET', permission: 'alerts:read', success: 200, url: () => '/v1/alerts' },
-  { name: 'createAlert', method: 'POST', permission: 'alerts:write', success: 201, url: () => '/v1/alerts', body: () => chatAlertBody() },
+  {
+    name: 'createAlert',
+    method: 'POST',
+    permission: 'alerts:write',
+    success: 201,
+    url: () => '/v1/alerts',
+    body: () => chatAlertBody(),
+  },
   {
     name: 'updateAlert',
     method: 'PUT',
@@ -479,7 +565,14 @@ const ROLE_ROUTES: RoleRoute[] = [
     url: (id) => `/v1/alerts/${id}`,
     body: () => ({ name: 'Renamed by role test' }),
   },
-  { name: 'deleteAlert', method: 'DELETE', permission: 'alerts:write', success: 200, prepare: newAlertId, url: (id) => `/v1/alerts/${id}` },
+  {
+    name: 'deleteAlert',
+    method: 'DELETE',
+    permission: 'alerts:write',
+    success: 200,
+    prepare: newAlertId,
+    url: (id) => `/v1/alerts/${id}`,
+  },
   { name: 'listWebhooks', method: 'GET', permission: 'webhooks:read', success: 200, url: () => '/v1/webhooks' },
   {
     name: 'createWebhook',
@@ -561,7 +654,8 @@ const ROLE_ROUTES: RoleRoute[] = [
     method: 'PUT',
     permission: 'account:admin',
     success: 200,
-    prepare: async (ctx, { account }) => (await createPerson(ctx.database.db, account.accountId, 'analyst')).user.user_id,
+    prepare: async (ctx, { account }) =>
+      (await createPerson(ctx.database.db, account.accountId, 'analyst')).user.user_id,
     url: (id) => `/v1/users/${id}`,
     body: () => ({ role: 'support' }),
   },
@@ -570,7 +664,8 @@ const ROLE_ROUTES: RoleRoute[] = [
     method: 'DELETE',
     permission: 'account:admin',
     success: 200,
-    prepare: async (ctx, { account }) => (await createPerson(ctx.database.db, account.accountId, 'support')).user.user_id,
+    prepare: async (ctx, { account }) =>
+      (await createPerson(ctx.database.db, account.accountId, 'support')).user.user_id,
     url: (id) => `/v1/users/${id}`,
   },
 ];
@@ -618,9 +713,15 @@ describeApi('roles', (ctx) => {
             expect(response.statusCode, response.body).toBe(route.success);
             return;
           }
-          const error = expectError(response, 403, { type: 'authorization_error', code: 'insufficient_scope', param: null });
+          const error = expectError(response, 403, {
+            type: 'authorization_error',
+            code: 'insufficient_scope',
+            param: null,
+          });
           expect(error.message).toBe(
-            route.permission === 'account:admin' ? 'Only an admin can do this' : `This request needs the ${route.permission} scope`,
+            route.permission === 'account:admin'
+              ? 'Only an admin can do this'
+              : `This request needs the ${route.permission} scope`,
           );
           expect(await accountState(ctx(), fixture.account.accountId)).toEqual(before);
         });
@@ -641,7 +742,9 @@ describeApi('roles', (ctx) => {
         const response = await ctx().request(fixture.account.token, {
           method: route.method,
           url: route.url(id),
-          ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
+          ...(body === undefined
+            ? {}
+            : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
         });
         expectError(response, 403, {
           type: 'authorization_error',
@@ -660,7 +763,9 @@ describeApi('roles', (ctx) => {
         const response = await ctx().request(fixture.account.token, {
           method: route.method,
           url: route.url(id),
-          ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
+          ...(body === undefined
+            ? {}
+            : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
         });
         expect(response.statusCode, `${route.name}: ${response.body}`).toBe(route.success);
       }

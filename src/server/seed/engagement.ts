@@ -30,7 +30,10 @@ export function simulateActivity(random: Random, interestBias: number): Activity
   // Log-normal around 90 s: most sessions are short, a few last an hour or two.
   const durationNoise = 0.75 * interest + 0.66 * random.normal();
   const duration = Math.round(clamp(90 * Math.exp(1.15 * durationNoise), MIN_DURATION, MAX_DURATION));
-  const pageViews = Math.min(1 + random.poisson(clamp(Math.exp(0.6 + 0.65 * interest) - 0.6, 0.05, 40)), Math.max(1, Math.floor(duration / 4)));
+  const pageViews = Math.min(
+    1 + random.poisson(clamp(Math.exp(0.6 + 0.65 * interest) - 0.6, 0.05, 40)),
+    Math.max(1, Math.floor(duration / 4)),
+  );
   const clicks = random.poisson(clamp(pageViews * Math.exp(0.6 + 0.3 * interest), 0.1, 150));
   const activeShare = 1 / (1 + Math.exp(-(0.2 + 0.8 * interest + 0.4 * random.normal())));
   const activeTime = Math.min(duration, Math.round(duration * clamp(activeShare, 0.05, 0.98)));

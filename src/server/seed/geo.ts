@@ -55,7 +55,9 @@ const PLACES: readonly PlaceRow[] = [
 ];
 
 const PLACE_TABLE = table(
-  PLACES.map(([countryCode, region, city, utcOffset, weight]) => [{ countryCode, region, city, utcOffset }, weight] as const),
+  PLACES.map(
+    ([countryCode, region, city, utcOffset, weight]) => [{ countryCode, region, city, utcOffset }, weight] as const,
+  ),
 );
 
 // First octets of ranges allocated to ISPs in each country: plausible, not a geolocation database.

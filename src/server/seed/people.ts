@@ -1,4 +1,4 @@
-import { type Random, table } from './random.ts';
+import { type Random, weights } from './random.ts';
 
 export interface Param {
   name: string;
@@ -13,19 +13,18 @@ export interface Identity {
   params: Param[];
 }
 
-const FIRST_NAMES = [
-  'Jane', 'John', 'Emma', 'Liam', 'Olivia', 'Noah', 'Ava', 'Lucas', 'Sophia', 'Mateo',
-  'Mia', 'Arjun', 'Priya', 'Hiroshi', 'Yuki', 'Lena', 'Jonas', 'Chloé', 'Hugo', 'Camila',
-  'Rafael', 'Aisha', 'Omar', 'Sofia', 'Elena', 'Daniel', 'Grace', 'Ethan', 'Chen', 'Mei',
-  'Lars', 'Ingrid', 'Diego', 'Lucía', 'Thomas', 'Fatima', 'Kofi', 'Anna', 'Pablo', 'Nora',
-];
+const FIRST_NAMES = (
+  'Jane, John, Emma, Liam, Olivia, Noah, Ava, Lucas, Sophia, Mateo, Mia, Arjun, Priya, Hiroshi, ' +
+  'Yuki, Lena, Jonas, Chloé, Hugo, Camila, Rafael, Aisha, Omar, Sofia, Elena, Daniel, Grace, ' +
+  'Ethan, Chen, Mei, Lars, Ingrid, Diego, Lucía, Thomas, Fatima, Kofi, Anna, Pablo, Nora'
+).split(', ');
 
-const LAST_NAMES = [
-  'Doe', 'Smith', 'Johnson', 'Brown', 'Garcia', 'Miller', 'Davis', 'Martinez', 'Wilson', 'Taylor',
-  'Müller', 'Schmidt', 'Schneider', 'Dubois', 'Martin', 'Bernard', 'Sharma', 'Patel', 'Iyer', 'Silva',
-  'Santos', 'Oliveira', 'Tanaka', 'Sato', 'Suzuki', 'Nguyen', 'Kim', 'Lee', 'Rossi', 'Bianchi',
-  'Jansen', 'de Vries', 'Novak', 'Kowalski', "O'Brien", 'Murphy', 'Andersson', 'Fernández', 'López', 'Walker',
-];
+const LAST_NAMES = (
+  'Doe, Smith, Johnson, Brown, Garcia, Miller, Davis, Martinez, Wilson, Taylor, Müller, Schmidt, ' +
+  'Schneider, Dubois, Martin, Bernard, Sharma, Patel, Iyer, Silva, Santos, Oliveira, Tanaka, Sato, ' +
+  "Suzuki, Nguyen, Kim, Lee, Rossi, Bianchi, Jansen, de Vries, Novak, Kowalski, O'Brien, Murphy, " +
+  'Andersson, Fernández, López, Walker'
+).split(', ');
 
 const COMPANIES: readonly (readonly [name: string, domain: string])[] = [
   ['Northwind Traders', 'northwind.com'],
@@ -42,19 +41,26 @@ const COMPANIES: readonly (readonly [name: string, domain: string])[] = [
   ['Tata Softworks', 'tatasoft.in'],
 ];
 
-const FREE_MAIL = table([
-  ['gmail.com', 45],
-  ['outlook.com', 14],
-  ['yahoo.com', 10],
-  ['icloud.com', 10],
-  ['hotmail.com', 8],
-  ['proton.me', 5],
-  ['gmx.de', 4],
-  ['orange.fr', 4],
-]);
+const FREE_MAIL = weights({
+  'gmail.com': 45,
+  'outlook.com': 14,
+  'yahoo.com': 10,
+  'icloud.com': 10,
+  'hotmail.com': 8,
+  'proton.me': 5,
+  'gmx.de': 4,
+  'orange.fr': 4,
+});
 
-const PLANS = table<Identity['plan']>([['free', 55], ['pro', 35], ['enterprise', 10]]);
-const SIGNUP_SOURCES = table([['organic', 35], ['google_ads', 20], ['referral', 15], ['newsletter', 12], ['product_hunt', 8], ['partner', 10]]);
+const PLANS = weights<Identity['plan']>({ free: 55, pro: 35, enterprise: 10 });
+const SIGNUP_SOURCES = weights({
+  organic: 35,
+  google_ads: 20,
+  referral: 15,
+  newsletter: 12,
+  product_hunt: 8,
+  partner: 10,
+});
 
 /** E-mail local parts are ASCII: strip accents and anything else a mailbox name would not carry. */
 function mailboxWord(word: string): string {

@@ -107,3 +107,8 @@ export class WeightedTable<T> {
 export function table<T>(entries: readonly Weighted<T>[]): WeightedTable<T> {
   return new WeightedTable(entries);
 }
+
+/** A weighted table of names written as `{ name: weight }`, which reads better for short tables. */
+export function weights<K extends string>(entries: Partial<Record<K, number>>): WeightedTable<K> {
+  return new WeightedTable(Object.entries(entries) as [K, number][]);
+}

@@ -49,7 +49,12 @@ describe('npm run cli -- seed', () => {
   let env: NodeJS.ProcessEnv;
 
   const cli = (...args: string[]) =>
-    spawnSync('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: repoRoot, env, encoding: 'utf8', timeout: 60_000 });
+    spawnSync('npm', ['run', '--silent', 'cli', '--', ...args], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
 
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-cli-'));

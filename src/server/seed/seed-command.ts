@@ -37,12 +37,15 @@ export async function runSeedCommand(db: Db, options: Options): Promise<string> 
     websites,
     days,
     onProgress: showProgress
-      ? (done) => process.stderr.write(`\r${done.toLocaleString('en-US')} / ${sessions.toLocaleString('en-US')} sessions`)
+      ? (done) =>
+          process.stderr.write(`\r${done.toLocaleString('en-US')} / ${sessions.toLocaleString('en-US')} sessions`)
       : undefined,
   });
   if (showProgress) {
     const seconds = (performance.now() - started) / 1000;
-    process.stderr.write(`\r${' '.repeat(40)}\r${Math.round(result.sessions / seconds).toLocaleString('en-US')} sessions/s\n`);
+    process.stderr.write(
+      `\r${' '.repeat(40)}\r${Math.round(result.sessions / seconds).toLocaleString('en-US')} sessions/s\n`,
+    );
   }
   const websiteCount = result.websiteIds.length;
   return `Added ${result.sessions} sessions (${result.visitors} visitors) to ${account.name} across ${websiteCount} website${websiteCount === 1 ? '' : 's'}`;

@@ -84,13 +84,18 @@ describe('seedSessions on SQLite', () => {
     expect(sessions.every((session) => ids.has(session.website_id))).toBe(true);
     expect(sessions.some((session) => session.website_id === otherWebsiteId)).toBe(false);
     const hosts = new Map(websites.map((website) => [website.id, website.host]));
-    expect(sessions.every((session) => session.start_url.startsWith(`https://${hosts.get(session.website_id)}/`))).toBe(true);
-    expect(sessions.every((session) => session.end_url.startsWith(`https://${hosts.get(session.website_id)}/`))).toBe(true);
+    expect(sessions.every((session) => session.start_url.startsWith(`https://${hosts.get(session.website_id)}/`))).toBe(
+      true,
+    );
+    expect(sessions.every((session) => session.end_url.startsWith(`https://${hosts.get(session.website_id)}/`))).toBe(
+      true,
+    );
   });
 
   it('gives each visitor first and last timestamps equal to the min and max of their sessions, and one first session', () => {
     const byVisitor = new Map<string, SessionsTable[]>();
-    for (const session of sessions) byVisitor.set(session.visitor_id, [...(byVisitor.get(session.visitor_id) ?? []), session]);
+    for (const session of sessions)
+      byVisitor.set(session.visitor_id, [...(byVisitor.get(session.visitor_id) ?? []), session]);
     for (const visitor of visitors) {
       const own = byVisitor.get(visitor.id) ?? [];
       const times = own.map((session) => session.creation_timestamp);
@@ -141,7 +146,9 @@ describe('seedSessions on SQLite', () => {
       expect(params.find((param) => param.name === 'plan')?.value).toMatch(/^(free|pro|enterprise)$/);
     }
     const anonymous = visitors.filter((visitor) => visitor.email === null);
-    expect(anonymous.every((visitor) => visitor.name === null && visitor.email_hash === null && visitor.params === '[]')).toBe(true);
+    expect(
+      anonymous.every((visitor) => visitor.name === null && visitor.email_hash === null && visitor.params === '[]'),
+    ).toBe(true);
   });
 
   it('keeps device, OS, browser and screen consistent with each other', () => {
@@ -163,8 +170,18 @@ describe('seedSessions on SQLite', () => {
 
   it('correlates engagement with page views, and frustration against it', () => {
     const scores = sessions.map((session) => session.engagement_score);
-    expect(pearson(scores, sessions.map((session) => session.page_views))).toBeGreaterThan(0.3);
-    expect(pearson(scores, sessions.map((session) => session.duration))).toBeGreaterThan(0.2);
+    expect(
+      pearson(
+        scores,
+        sessions.map((session) => session.page_views),
+      ),
+    ).toBeGreaterThan(0.3);
+    expect(
+      pearson(
+        scores,
+        sessions.map((session) => session.duration),
+      ),
+    ).toBeGreaterThan(0.2);
     const frustration = sessions.map((session) => session.rage_clicks + session.error_clicks + session.net_errors);
     expect(pearson(scores, frustration)).toBeLessThan(0);
     expect(sessions.filter((session) => session.rage_clicks === 0).length / sessions.length).toBeGreaterThan(0.8);
@@ -174,7 +191,13 @@ describe('seedSessions on SQLite', () => {
     const copy = await freshDatabase('copy');
     await createWebsite(copy.db, { accountId: (await createAccount(copy.db, 'other')).id, host: 'www.other.com' });
     const copyAccount = await createAccount(copy.db, 'acme');
-    const copyResult = await seedSessions(copy.db, { accountId: copyAccount.id, sessions: SESSIONS, days: DAYS, now: NOW, seed: 7 });
+    const copyResult = await seedSessions(copy.db, {
+      accountId: copyAccount.id,
+      sessions: SESSIONS,
+      days: DAYS,
+      now: NOW,
+      seed: 7,
+    });
     expect(copyResult.visitors).toBe(result.visitors);
     const copied = await copy.db.selectFrom('sessions').selectAll().where('account_id', '=', copyAccount.id).execute();
     // Account and website ids are fresh random ids; everything else must match row for row.
@@ -204,7 +227,13 @@ describe('seedSessions on SQLite', () => {
 
   it('spreads over exactly the number of websites asked for', async () => {
     const account = await createAccount(handle.db, 'Big Brand');
-    const seeded = await seedSessions(handle.db, { accountId: account.id, sessions: 100, websites: 7, now: NOW, seed: 1 });
+    const seeded = await seedSessions(handle.db, {
+      accountId: account.id,
+      sessions: 100,
+      websites: 7,
+      now: NOW,
+      seed: 1,
+    });
     expect(seeded.websiteIds).toHaveLength(7);
     const rows = await handle.db.selectFrom('websites').select('host').where('account_id', '=', account.id).execute();
     expect(new Set(rows.map((row) => row.host)).size).toBe(7);
@@ -234,13 +263,36 @@ describe.each(['sqlite-memory', ...testDatabaseKinds.filter((kind) => kind === '
     it('writes the same rows as the SQLite file path, consistently', async () => {
       const seedAndRead = async (database: DatabaseHandle) => {
         const account = await createAccount(database.db, 'acme');
-        const seeded = await seedSessions(database.db, { accountId: account.id, sessions: 1500, days: DAYS, now: NOW, seed: 11 });
-        const rows = await database.db.selectFrom('sessions').selectAll().where('account_id', '=', account.id).execute();
-        const visitorRows = await database.db.selectFrom('visitors').selectAll().where('account_id', '=', account.id).execute();
+        const seeded = await seedSessions(database.db, {
+          accountId: account.id,
+          sessions: 1500,
+          days: DAYS,
+          now: NOW,
+          seed: 11,
+        });
+        const rows = await database.db
+          .selectFrom('sessions')
+          .selectAll()
+          .where('account_id', '=', account.id)
+          .execute();
+        const visitorRows = await database.db
+          .selectFrom('visitors')
+          .selectAll()
+          .where('account_id', '=', account.id)
+          .execute();
         const comparable = rows
-          .map(({ account_id: _account, website_id, ...rest }) => ({ ...rest, website: seeded.websiteIds.indexOf(website_id) }))
+          .map(({ account_id: _account, website_id, ...rest }) => ({
+            ...rest,
+            website: seeded.websiteIds.indexOf(website_id),
+          }))
           .sort((a, b) => a.id.localeCompare(b.id));
-        return { seeded, comparable, visitors: visitorRows.map(({ account_id: _account, ...rest }) => rest).sort((a, b) => a.id.localeCompare(b.id)) };
+        return {
+          seeded,
+          comparable,
+          visitors: visitorRows
+            .map(({ account_id: _account, ...rest }) => rest)
+            .sort((a, b) => a.id.localeCompare(b.id)),
+        };
       };
       const viaKysely = await seedAndRead(handle);
       expect(viaKysely.seeded.sessions).toBe(1500);

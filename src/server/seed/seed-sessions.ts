@@ -34,14 +34,20 @@ const DEFAULT_DAYS = 60;
  * visitor and written in large batches, one transaction per batch, so memory stays flat at any size.
  */
 export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedResult> {
-  if (!Number.isSafeInteger(options.sessions) || options.sessions < 0) throw new Error('sessions must be a whole number');
+  if (!Number.isSafeInteger(options.sessions) || options.sessions < 0)
+    throw new Error('sessions must be a whole number');
   const days = options.days ?? DEFAULT_DAYS;
   if (!(days >= 1)) throw new Error('days must be at least 1');
   const account = await requireAccount(db, options.accountId);
   const sites = await ensureSites(db, account, options.websites ?? DEFAULT_WEBSITES, options.websites !== undefined);
   const random = new Random(options.seed ?? crypto.randomInt(2 ** 32));
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  const context = { accountId: account.id, sites: sitesTable(sites), windowStart: now - Math.round(days * 86_400), now };
+  const context = {
+    accountId: account.id,
+    sites: sitesTable(sites),
+    windowStart: now - Math.round(days * 86_400),
+    now,
+  };
 
   const writer = await openRowWriter(db);
   const inFlight = new Set<Promise<void>>();

@@ -3,10 +3,8 @@ import { insertWebsite } from '../features/websites/websites.repository.ts';
 import { newPublicKey } from '../features/websites/websites.service.ts';
 import type { WebsitesTable } from '../features/websites/websites.table.ts';
 import { newId } from '../lib/ids.ts';
-import { type Random, table, type WeightedTable } from './random.ts';
-
-export type Product = 'web' | 'checkout' | 'docs' | 'app';
-type SiteKind = 'marketing' | 'shop' | 'docs' | 'app' | 'blog';
+import { type Product, productsOfHost } from './pages.ts';
+import type { WeightedTable } from './random.ts';
 
 /** A website sessions are recorded on, with what its pages and products look like. */
 export interface SeedSite {
@@ -15,58 +13,25 @@ export interface SeedSite {
   products: WeightedTable<Product>;
 }
 
-const TEMPLATES: readonly { subdomain: string; suffix: string; kind: SiteKind }[] = [
-  { subdomain: 'shop', suffix: ' Shop', kind: 'shop' },
-  { subdomain: 'www', suffix: '', kind: 'marketing' },
-  { subdomain: 'docs', suffix: ' Docs', kind: 'docs' },
-  { subdomain: 'app', suffix: ' App', kind: 'app' },
-  { subdomain: 'blog', suffix: ' Blog', kind: 'blog' },
+const TEMPLATES: readonly { subdomain: string; suffix: string }[] = [
+  { subdomain: 'shop', suffix: ' Shop' },
+  { subdomain: 'www', suffix: '' },
+  { subdomain: 'docs', suffix: ' Docs' },
+  { subdomain: 'app', suffix: ' App' },
+  { subdomain: 'blog', suffix: ' Blog' },
 ];
 const SPARE_BRANDS = ['acme', 'globex', 'initech', 'hooli', 'wonka', 'tyrell', 'soylent', 'vandelay'];
 
-const PRODUCTS_BY_KIND: Record<SiteKind, WeightedTable<Product>> = {
-  marketing: table<Product>([['web', 85], ['checkout', 10], ['docs', 5]]),
-  shop: table<Product>([['checkout', 70], ['web', 30]]),
-  docs: table<Product>([['docs', 95], ['web', 5]]),
-  app: table<Product>([['app', 90], ['checkout', 10]]),
-  blog: table<Product>([['web', 100]]),
-};
-
-// Entry pages first: a session most often starts on the first few paths of its product.
-const PATHS: Record<Product, readonly string[]> = {
-  web: ['/', '/pricing', '/features', '/blog/how-we-cut-churn-by-30-percent', '/blog/session-replay-and-privacy', '/customers', '/about', '/contact', '/signup', '/login'],
-  checkout: ['/', '/products/starter-kit', '/products/pro-bundle', '/cart', '/checkout', '/checkout/payment', '/checkout/confirmation', '/account/orders'],
-  docs: ['/docs', '/docs/getting-started', '/docs/install', '/docs/api/sessions', '/docs/api/webhooks', '/docs/guides/identify', '/docs/faq'],
-  app: ['/dashboard', '/sessions', '/account/settings', '/account/billing', '/account/team', '/alerts', '/integrations'],
-};
-
-function kindOfHost(host: string): SiteKind {
-  const label = host.split('.')[0] ?? '';
-  if (label === 'shop' || label === 'store') return 'shop';
-  if (label === 'docs' || label === 'help') return 'docs';
-  if (label === 'app' || label === 'dashboard') return 'app';
-  if (label === 'blog') return 'blog';
-  return 'marketing';
-}
-
-export function entryPath(random: Random, product: Product): string {
-  const paths = PATHS[product];
-  // Squaring a uniform number favours the first entries: home and pricing pages are where people land.
-  const index = Math.floor(random.next() ** 2 * paths.length);
-  return paths[index] ?? '/';
-}
-
-export function anyPath(random: Random, product: Product): string {
-  return random.pick(PATHS[product]);
-}
-
 function brandOf(accountName: string): string {
-  const brand = accountName.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 30);
+  const brand = accountName
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 30);
   return brand.length > 0 ? brand : 'acme';
 }
 
 function toSeedSite(row: WebsitesTable): SeedSite {
-  return { id: row.id, host: row.host, products: PRODUCTS_BY_KIND[kindOfHost(row.host)] };
+  return { id: row.id, host: row.host, products: productsOfHost(row.host) };
 }
 
 /**

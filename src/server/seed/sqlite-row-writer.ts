@@ -17,7 +17,11 @@ export class SqliteFileRowWriter implements RowWriter {
   private readonly connection: SQLite.Database;
   private readonly writeAll: (visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => void;
 
-  constructor(file: string, visitorColumns: readonly (keyof VisitorsTable)[], sessionColumns: readonly (keyof SessionsTable)[]) {
+  constructor(
+    file: string,
+    visitorColumns: readonly (keyof VisitorsTable)[],
+    sessionColumns: readonly (keyof SessionsTable)[],
+  ) {
     this.connection = new SQLite(file, { fileMustExist: true });
     this.connection.pragma('busy_timeout = 5000');
     this.connection.pragma('synchronous = NORMAL');
@@ -25,10 +29,12 @@ export class SqliteFileRowWriter implements RowWriter {
     const insertVisitor = this.prepareInsert('visitors', visitorColumns);
     const insertSession = this.prepareInsert('sessions', sessionColumns);
     const values = <Row>(row: Row, columns: readonly (keyof Row)[]) => columns.map((column) => row[column]);
-    this.writeAll = this.connection.transaction((visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => {
-      for (const visitor of visitors) insertVisitor.run(values(visitor, visitorColumns));
-      for (const session of sessions) insertSession.run(values(session, sessionColumns));
-    });
+    this.writeAll = this.connection.transaction(
+      (visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => {
+        for (const visitor of visitors) insertVisitor.run(values(visitor, visitorColumns));
+        for (const session of sessions) insertSession.run(values(session, sessionColumns));
+      },
+    );
   }
 
   private prepareInsert(table: string, columns: readonly string[]): SQLite.Statement {

@@ -1,4 +1,4 @@
-import { type Random, table } from './random.ts';
+import { type Random, weights } from './random.ts';
 
 export interface Utm {
   source: string;
@@ -29,22 +29,22 @@ type SourceKind =
   | 'newsletter'
   | 'community';
 
-const KINDS = table<SourceKind>([
-  ['direct', 34],
-  ['google', 24],
-  ['google_ads', 6],
-  ['bing', 4],
-  ['duckduckgo', 2],
-  ['facebook', 4],
-  ['facebook_ads', 3],
-  ['twitter', 3],
-  ['linkedin', 4],
-  ['newsletter', 9],
-  ['community', 7],
-]);
+const KINDS = weights<SourceKind>({
+  direct: 34,
+  google: 24,
+  google_ads: 6,
+  bing: 4,
+  duckduckgo: 2,
+  facebook: 4,
+  facebook_ads: 3,
+  twitter: 3,
+  linkedin: 4,
+  newsletter: 9,
+  community: 7,
+});
 
-const PAID_CAMPAIGNS = table([['spring_sale', 30], ['black_friday', 25], ['brand_search', 25], ['retargeting', 20]]);
-const EMAIL_CAMPAIGNS = table([['weekly_digest', 45], ['product_update', 30], ['black_friday', 15], ['spring_sale', 10]]);
+const PAID_CAMPAIGNS = weights({ spring_sale: 30, black_friday: 25, brand_search: 25, retargeting: 20 });
+const EMAIL_CAMPAIGNS = weights({ weekly_digest: 45, product_update: 30, black_friday: 15, spring_sale: 10 });
 const SEARCH_TERMS = ['session replay', 'website analytics', 'user behavior analytics', 'heatmap tool', 'rage clicks'];
 const AD_CONTENT = ['banner_a', 'banner_b', 'video_15s', 'carousel'];
 const COMMUNITY_REFERRERS = [
@@ -90,7 +90,10 @@ export function pickTrafficSource(random: Random): TrafficSource {
         utm: random.chance(0.4) ? utm('linkedin', 'social', 'product_update') : NO_UTM,
       };
     case 'newsletter':
-      return { referrer: random.pick(WEBMAIL_REFERRERS), utm: utm('newsletter', 'email', random.weighted(EMAIL_CAMPAIGNS)) };
+      return {
+        referrer: random.pick(WEBMAIL_REFERRERS),
+        utm: utm('newsletter', 'email', random.weighted(EMAIL_CAMPAIGNS)),
+      };
     case 'community':
       return { referrer: random.pick(COMMUNITY_REFERRERS), utm: NO_UTM };
   }

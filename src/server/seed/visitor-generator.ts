@@ -6,7 +6,8 @@ import { pickIp, pickPlace } from './geo.ts';
 import { type Identity, pickIdentity } from './people.ts';
 import { type Random, table, type WeightedTable } from './random.ts';
 import { rhythmicTimestamp } from './rhythm.ts';
-import { anyPath, entryPath, type SeedSite } from './sites.ts';
+import { anyPath, entryPath } from './pages.ts';
+import type { SeedSite } from './sites.ts';
 import { pickTrafficSource, type TrafficSource } from './traffic.ts';
 
 export interface GeneratorContext {
@@ -55,12 +56,19 @@ function startUrl(host: string, path: string, source: TrafficSource): string {
   return `https://${host}${path}?${query.toString()}`;
 }
 
-function tagsFor(random: Random, identity: Identity | null, client: Client, endUrl: string, returning: boolean): string[] {
+function tagsFor(
+  random: Random,
+  identity: Identity | null,
+  client: Client,
+  endUrl: string,
+  returning: boolean,
+): string[] {
   const tags: string[] = [];
   if (endUrl.includes('/checkout')) tags.push('checkout');
   if (identity?.plan === 'enterprise') tags.push('vip');
   if (returning && random.chance(0.5)) tags.push('returning');
-  if (identity && identity.plan !== 'enterprise' && random.chance(identity.plan === 'pro' ? 0.3 : 0.1)) tags.push('trial');
+  if (identity && identity.plan !== 'enterprise' && random.chance(identity.plan === 'pro' ? 0.3 : 0.1))
+    tags.push('trial');
   if (client.device === 'mobile' && random.chance(0.15)) tags.push('mobile-app');
   return tags;
 }
@@ -100,7 +108,8 @@ export function generateVisitor(random: Random, context: GeneratorContext, sessi
     const product = random.weighted(site.products);
     const source = index === 0 || random.chance(0.5) ? pickTrafficSource(random) : DIRECT;
     const entry = entryPath(random, product);
-    const endUrl = activity.pageViews === 1 ? `https://${site.host}${entry}` : `https://${site.host}${anyPath(random, product)}`;
+    const endUrl =
+      activity.pageViews === 1 ? `https://${site.host}${entry}` : `https://${site.host}${anyPath(random, product)}`;
     const end = creation + activity.duration;
     return {
       account_id: context.accountId,

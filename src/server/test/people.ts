@@ -76,7 +76,11 @@ export async function signIn(ctx: TestContext, email: string, password: string):
 }
 
 /** Creates a person of `role` and signs them in. */
-export async function signedInPerson(ctx: TestContext, accountId: string, role: Role): Promise<Person & { cookie: string }> {
+export async function signedInPerson(
+  ctx: TestContext,
+  accountId: string,
+  role: Role,
+): Promise<Person & { cookie: string }> {
   const person = await createPerson(ctx.database.db, accountId, role);
   return { ...person, cookie: await signIn(ctx, person.email, person.password) };
 }

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { createAlert, createToken, createUser, createWebhook, deleteAlert, deleteUser, deleteWebhook, getMe, getSession, getSessions, getWebhookSecret, listAlerts, listTokens, listUsers, listWebhooks, listWebsites, login, logout, type Options, revokeToken, rotateWebhookSecret, updateAlert, updateUser, updateWebhook } from '../sdk.gen';
-import type { CreateAlertData, CreateAlertError, CreateAlertResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetMeData, GetMeError, GetMeResponse, GetSessionData, GetSessionError, GetSessionResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
+import { createAlert, createToken, createUser, createWebhook, deleteAlert, deleteUser, deleteWebhook, getMe, getSession, getSessions, getWebhookSecret, ingestEvents, listAlertDeliveries, listAlerts, listTokens, listUsers, listWebhookDeliveries, listWebhooks, listWebsites, login, logout, type Options, redeliver, revokeToken, rotateWebhookSecret, sendAlertTest, sendWebhookTest, updateAlert, updateUser, updateWebhook } from '../sdk.gen';
+import type { CreateAlertData, CreateAlertError, CreateAlertResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetMeData, GetMeError, GetMeResponse, GetSessionData, GetSessionError, GetSessionResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, IngestEventsData, IngestEventsError, IngestEventsResponse, ListAlertDeliveriesData, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListWebhookDeliveriesData, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, RedeliverData, RedeliverError, RedeliverResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, SendAlertTestData, SendAlertTestError, SendAlertTestResponse, SendWebhookTestData, SendWebhookTestError, SendWebhookTestResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -555,6 +555,132 @@ export const updateUserMutation = (options?: Partial<Options<UpdateUserData>>): 
     const mutationOptions: UseMutationOptions<UpdateUserResponse, UpdateUserError, Options<UpdateUserData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await updateUser({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Send a test message to a webhook
+ *
+ * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
+ *
+ * Requires the `webhooks:write` scope.
+ */
+export const sendWebhookTestMutation = (options?: Partial<Options<SendWebhookTestData>>): UseMutationOptions<SendWebhookTestResponse, SendWebhookTestError, Options<SendWebhookTestData>> => {
+    const mutationOptions: UseMutationOptions<SendWebhookTestResponse, SendWebhookTestError, Options<SendWebhookTestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await sendWebhookTest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Send a test message to an alert's chat channel or webhook
+ *
+ * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
+ *
+ * Requires the `alerts:write` scope.
+ */
+export const sendAlertTestMutation = (options?: Partial<Options<SendAlertTestData>>): UseMutationOptions<SendAlertTestResponse, SendAlertTestError, Options<SendAlertTestData>> => {
+    const mutationOptions: UseMutationOptions<SendAlertTestResponse, SendAlertTestError, Options<SendAlertTestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await sendAlertTest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listWebhookDeliveriesQueryKey = (options: Options<ListWebhookDeliveriesData>) => createQueryKey('listWebhookDeliveries', options);
+
+/**
+ * A webhook's delivery log
+ *
+ * Messages sent to the webhook, newest first, each with every attempt.
+ *
+ * Requires the `webhooks:read` scope.
+ */
+export const listWebhookDeliveriesOptions = (options: Options<ListWebhookDeliveriesData>) => queryOptions<ListWebhookDeliveriesResponse, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ReturnType<typeof listWebhookDeliveriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listWebhookDeliveries({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listWebhookDeliveriesQueryKey(options)
+});
+
+export const listAlertDeliveriesQueryKey = (options: Options<ListAlertDeliveriesData>) => createQueryKey('listAlertDeliveries', options);
+
+/**
+ * An alert's delivery log
+ *
+ * Messages the alert sent, newest first, each with every attempt.
+ *
+ * Requires the `alerts:read` scope.
+ */
+export const listAlertDeliveriesOptions = (options: Options<ListAlertDeliveriesData>) => queryOptions<ListAlertDeliveriesResponse, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ReturnType<typeof listAlertDeliveriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listAlertDeliveries({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listAlertDeliveriesQueryKey(options)
+});
+
+/**
+ * Send a message again
+ *
+ * Makes the message pending and due now with a fresh retry schedule; its attempt history is kept.
+ *
+ * Requires the `webhooks:write` scope.
+ */
+export const redeliverMutation = (options?: Partial<Options<RedeliverData>>): UseMutationOptions<RedeliverResponse, RedeliverError, Options<RedeliverData>> => {
+    const mutationOptions: UseMutationOptions<RedeliverResponse, RedeliverError, Options<RedeliverData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await redeliver({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Record events from the tracker
+ *
+ * Called by the tracker script (`/t.js`); no bearer token: `key` is the website's public key. Accepts `application/json` and `text/plain` (JSON text, as `navigator.sendBeacon` sends it) up to 64 KiB. Pages may send only from the website's host or its subdomains. A `batch_id` already received answers 200 with `duplicate: true` and changes nothing.
+ */
+export const ingestEventsMutation = (options?: Partial<Options<IngestEventsData>>): UseMutationOptions<IngestEventsResponse, IngestEventsError, Options<IngestEventsData>> => {
+    const mutationOptions: UseMutationOptions<IngestEventsResponse, IngestEventsError, Options<IngestEventsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await ingestEvents({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -27,6 +27,10 @@ const ALERT_FIELDS = [
   'webhook_id',
   'enabled',
   'creation_date',
+  // Additions for delivery (decisions.md §8).
+  'last_fired_at',
+  'flagged_reason',
+  'target_healthy',
 ];
 const ALL_KINDS = [5, 6, 20, 21, 24, 25, 26, 29, 30];
 
@@ -106,6 +110,10 @@ describeApi('POST /v1/alerts', (ctx) => {
         webhook_id: null,
         enabled: true,
         creation_date: expect.stringMatching(ISO_UTC),
+        last_fired_at: null,
+        flagged_reason: null,
+        // The test server has no chat bot token, so a chat target cannot be reached.
+        target_healthy: false,
       });
       const created = Date.parse(alert.creation_date);
       expect(created).toBeGreaterThanOrEqual(before - 1000);
@@ -391,7 +399,7 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
       const original = await createAlert(ctx(), account);
       const response = await update(original.alert_id, { provider: 'webhooks', webhook_id: webhookId });
       expect(response.statusCode, response.body).toBe(200);
-      const expected = { ...original, provider: 'webhooks', webhook_id: webhookId, chat_channel_id: null };
+      const expected = { ...original, provider: 'webhooks', webhook_id: webhookId, chat_channel_id: null, target_healthy: true };
       expect(response.json<AlertJson>()).toEqual(expected);
       expect(await stored(original.alert_id)).toEqual(expected);
     });
@@ -410,6 +418,7 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
         provider: 'chat',
         chat_channel_id: 'C-BACK',
         webhook_id: null,
+        target_healthy: false,
       });
     });
 

@@ -4,9 +4,9 @@ import { IdParams } from '../../../api/schemas/common.ts';
 import { requirePrincipal } from '../../auth/authenticate.ts';
 import type { Db } from '../../db/database.ts';
 import { operation } from '../../http/route-schema.ts';
-import { createAlert, deleteAlert, listAlerts, updateAlert } from './alerts.service.ts';
+import { type AlertTargetContext, createAlert, deleteAlert, listAlerts, updateAlert } from './alerts.service.ts';
 
-export const alertsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const alertsRoutes: FastifyPluginAsyncTypebox<{ db: Db; target: AlertTargetContext }> = async (app, { db, target }) => {
   app.post('/v1/alerts', {
     config: { scope: 'alerts:write' },
     schema: {
@@ -14,7 +14,7 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       body: CreateAlertBody,
     },
     handler: async (request, reply) => {
-      const alert = await createAlert(db, requirePrincipal(request).accountId, request.body);
+      const alert = await createAlert(db, requirePrincipal(request).accountId, request.body, target);
       return reply.code(201).send(alert);
     },
   });
@@ -33,7 +33,7 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       params: IdParams,
       body: UpdateAlertBody,
     },
-    handler: (request) => updateAlert(db, requirePrincipal(request).accountId, request.params.id, request.body),
+    handler: (request) => updateAlert(db, requirePrincipal(request).accountId, request.params.id, request.body, target),
   });
 
   app.get('/v1/alerts', {
@@ -46,7 +46,7 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       scope: 'alerts:read',
       success: { 200: AlertList },
     }),
-    handler: (request) => listAlerts(db, requirePrincipal(request).accountId),
+    handler: (request) => listAlerts(db, requirePrincipal(request).accountId, target),
   });
 
   app.delete('/v1/alerts/:id', {

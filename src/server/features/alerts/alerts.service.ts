@@ -10,15 +10,35 @@ import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { findWebhookRow } from '../webhooks/webhooks.repository.ts';
 import {
+  type AlertWithTargetRow,
   deleteAlertRow,
   findAlertRow,
+  findAlertRowWithTarget,
   insertAlert,
-  listAlertRows,
+  listAlertRowsWithTarget,
   updateAlertRow,
 } from './alerts.repository.ts';
 import type { AlertsTable } from './alerts.table.ts';
 
-export function toAlertResource(row: AlertsTable): AlertResource {
+/** What the health of an alert's target depends on besides its own rows. */
+export interface AlertTargetContext {
+  /** The server has a chat bot token (CHAT_BOT_TOKEN). */
+  chatConfigured: boolean;
+}
+
+/** Callers that ignore the returned resource (the demo seed) need not say. */
+const UNKNOWN_CONTEXT: AlertTargetContext = { chatConfigured: false };
+
+/** A webhook failing for longer than this no longer counts as healthy, well before it is disabled (3 days). */
+const FAILING_GRACE_MS = 60 * 60 * 1000;
+
+function isTargetHealthy(row: AlertWithTargetRow, context: AlertTargetContext, now: number): boolean {
+  if (row.provider === 'chat') return context.chatConfigured;
+  if (row.webhook_enabled !== 1) return false;
+  return row.webhook_failing_since === null || now - row.webhook_failing_since <= FAILING_GRACE_MS;
+}
+
+export function toAlertResource(row: AlertWithTargetRow, context: AlertTargetContext, now = Date.now()): AlertResource {
   return {
     alert_id: row.id,
     name: row.name,
@@ -28,7 +48,16 @@ export function toAlertResource(row: AlertsTable): AlertResource {
     webhook_id: row.webhook_id,
     enabled: row.enabled === 1,
     creation_date: new Date(row.created_at).toISOString(),
+    last_fired_at: row.last_fired_at === null ? null : new Date(row.last_fired_at).toISOString(),
+    flagged_reason: row.flagged_reason,
+    target_healthy: isTargetHealthy(row, context, now),
   };
+}
+
+async function requireAlert(db: Db, accountId: string, alertId: string, context: AlertTargetContext): Promise<AlertResource> {
+  const row = await findAlertRowWithTarget(db, accountId, alertId);
+  if (!row) throw errors.notFound('Alert');
+  return toAlertResource(row, context);
 }
 
 function normaliseName(name: string): string {
@@ -76,7 +105,12 @@ async function resolveTarget(db: Db, accountId: string, target: Target): Promise
   return { provider: 'webhooks', chat_channel_id: null, webhook_id: target.webhook_id };
 }
 
-export async function createAlert(db: Db, accountId: string, input: CreateAlertInput): Promise<AlertResource> {
+export async function createAlert(
+  db: Db,
+  accountId: string,
+  input: CreateAlertInput,
+  context: AlertTargetContext = UNKNOWN_CONTEXT,
+): Promise<AlertResource> {
   const row: AlertsTable = {
     account_id: accountId,
     id: newId('alr'),
@@ -93,7 +127,7 @@ export async function createAlert(db: Db, accountId: string, input: CreateAlertI
     flagged_reason: null,
   };
   await insertAlert(db, row);
-  return toAlertResource(row);
+  return requireAlert(db, accountId, row.id, context);
 }
 
 export async function updateAlert(
@@ -101,6 +135,7 @@ export async function updateAlert(
   accountId: string,
   alertId: string,
   input: UpdateAlertInput,
+  context: AlertTargetContext = UNKNOWN_CONTEXT,
 ): Promise<AlertResource> {
   const stored = await findAlertRow(db, accountId, alertId);
   if (!stored) throw errors.notFound('Alert');
@@ -116,11 +151,12 @@ export async function updateAlert(
     enabled: input.enabled === undefined ? stored.enabled : Number(input.enabled),
   };
   await updateAlertRow(db, row);
-  return toAlertResource(row);
+  return requireAlert(db, accountId, alertId, context);
 }
 
-export async function listAlerts(db: Db, accountId: string): Promise<AlertResource[]> {
-  return (await listAlertRows(db, accountId)).map(toAlertResource);
+export async function listAlerts(db: Db, accountId: string, context: AlertTargetContext): Promise<AlertResource[]> {
+  const now = Date.now();
+  return (await listAlertRowsWithTarget(db, accountId)).map((row) => toAlertResource(row, context, now));
 }
 
 export async function deleteAlert(db: Db, accountId: string, alertId: string): Promise<{ alert_id: string; deleted: true }> {

@@ -86,7 +86,10 @@ describeApi('API tokens API', (ctx) => {
         permissions: ['websites:read'],
       });
       // Tokens never manage tokens, whatever they were given.
-      expectError(await bearer(created.token, '/v1/tokens'), 403, { type: 'authorization_error', message: 'Only an admin can do this' });
+      expectError(await bearer(created.token, '/v1/tokens'), 403, {
+        type: 'authorization_error',
+        message: 'Only an admin can do this',
+      });
     });
 
     it('refuses unknown, admin, empty, duplicate or missing scopes with 400 on scopes', async () => {
@@ -114,9 +117,19 @@ describeApi('API tokens API', (ctx) => {
 
     it('refuses a missing, blank or too long name and unknown fields', async () => {
       const scopes = ['websites:read'];
-      expectError(await asAdmin('POST', '/v1/tokens', { scopes }), 400, { type: 'validation_error', code: 'required', param: 'name' });
-      expectError(await asAdmin('POST', '/v1/tokens', { name: '   ', scopes }), 400, { type: 'validation_error', param: 'name' });
-      expectError(await asAdmin('POST', '/v1/tokens', { name: 'x'.repeat(101), scopes }), 400, { type: 'validation_error', param: 'name' });
+      expectError(await asAdmin('POST', '/v1/tokens', { scopes }), 400, {
+        type: 'validation_error',
+        code: 'required',
+        param: 'name',
+      });
+      expectError(await asAdmin('POST', '/v1/tokens', { name: '   ', scopes }), 400, {
+        type: 'validation_error',
+        param: 'name',
+      });
+      expectError(await asAdmin('POST', '/v1/tokens', { name: 'x'.repeat(101), scopes }), 400, {
+        type: 'validation_error',
+        param: 'name',
+      });
       expectError(await asAdmin('POST', '/v1/tokens', { name: 'x', scopes, token: `sa_${'A'.repeat(40)}` }), 400, {
         type: 'validation_error',
         code: 'unknown_parameter',
@@ -131,14 +144,20 @@ describeApi('API tokens API', (ctx) => {
       expect(created.expires_at).toBeGreaterThanOrEqual(before + 30 * 86_400);
       expect(created.expires_at).toBeLessThanOrEqual(after + 30 * 86_400);
       expect(created.expires_at).toBe(created.created_at + 30 * 86_400);
-      expect((await list()).tokens.find((token) => token.token_id === created.token_id)?.expires_at).toBe(created.expires_at);
+      expect((await list()).tokens.find((token) => token.token_id === created.token_id)?.expires_at).toBe(
+        created.expires_at,
+      );
       expect((await bearer(created.token, '/v1/websites')).statusCode).toBe(200);
 
       for (const days of [0, -1, 3651, 1.5, '7']) {
-        expectError(await asAdmin('POST', '/v1/tokens', { name: 'bad expiry', scopes: ['websites:read'], expires_in_days: days }), 400, {
-          type: 'validation_error',
-          param: 'expires_in_days',
-        });
+        expectError(
+          await asAdmin('POST', '/v1/tokens', { name: 'bad expiry', scopes: ['websites:read'], expires_in_days: days }),
+          400,
+          {
+            type: 'validation_error',
+            param: 'expires_in_days',
+          },
+        );
       }
     });
 
@@ -210,10 +229,12 @@ describeApi('API tokens API', (ctx) => {
       const again = await asAdmin('DELETE', `/v1/tokens/${created.token_id}`);
       expectError(again, 404, { type: 'not_found_error', code: 'not_found' });
       // The revocation time is not moved by the refused second revoke.
-      expect((await list()).tokens.find((token) => token.token_id === created.token_id)?.revoked_at).toBe(listed?.revoked_at);
+      expect((await list()).tokens.find((token) => token.token_id === created.token_id)?.revoked_at).toBe(
+        listed?.revoked_at,
+      );
     });
 
-    it('answers an unknown id and another account\'s token id alike with 404, and leaves that token working', async () => {
+    it("answers an unknown id and another account's token id alike with 404, and leaves that token working", async () => {
       const other = await ctx().newAccount();
       const otherRow = await ctx()
         .database.db.selectFrom('api_tokens')
@@ -267,10 +288,14 @@ describeApi('API tokens API', (ctx) => {
           type: 'authorization_error',
           message: 'Only an admin can do this',
         });
-        expectError(await asAdmin('POST', '/v1/tokens', { name: role, scopes: ['websites:read'] }, person.cookie), 403, {
-          type: 'authorization_error',
-          message: 'Only an admin can do this',
-        });
+        expectError(
+          await asAdmin('POST', '/v1/tokens', { name: role, scopes: ['websites:read'] }, person.cookie),
+          403,
+          {
+            type: 'authorization_error',
+            message: 'Only an admin can do this',
+          },
+        );
       }
     });
   });

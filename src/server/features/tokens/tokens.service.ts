@@ -96,6 +96,7 @@ export async function authenticateToken(db: Db, token: string): Promise<TokenPri
     accountId: row.account_id,
     tokenId: row.id,
     name: row.name,
-    scopes: new Set<Permission>(JSON.parse(row.scopes) as Scope[]),
+    // Only the scopes a token may carry count, whatever the row says: a token is never an admin.
+    scopes: new Set<Permission>((JSON.parse(row.scopes) as string[]).filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope))),
   };
 }

@@ -31,7 +31,10 @@ describeApi('people API', (ctx) => {
     return response.json<UserJson[]>();
   }
 
-  async function addPerson(body: Record<string, unknown>, cookie = admin.cookie): Promise<{ user: UserJson; password: string }> {
+  async function addPerson(
+    body: Record<string, unknown>,
+    cookie = admin.cookie,
+  ): Promise<{ user: UserJson; password: string }> {
     const response = await asAdmin('POST', '/v1/users', body, cookie);
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ user: UserJson; password: string }>();
@@ -84,7 +87,11 @@ describeApi('people API', (ctx) => {
     it('refuses an e-mail already taken, in any case and in any account: 409 email_taken', async () => {
       const { user } = await addPerson({ email: uniqueEmail('taken'), role: 'support' });
       const countBefore = (await listUsers()).length;
-      for (const email of [user.email, user.email.toUpperCase(), `${user.email[0]?.toUpperCase()}${user.email.slice(1)}`]) {
+      for (const email of [
+        user.email,
+        user.email.toUpperCase(),
+        `${user.email[0]?.toUpperCase()}${user.email.slice(1)}`,
+      ]) {
         const response = await asAdmin('POST', '/v1/users', { email, role: 'admin' });
         expectError(response, 409, { type: 'conflict_error', code: 'email_taken' });
       }
@@ -132,11 +139,19 @@ describeApi('people API', (ctx) => {
         { body: { email: 'not-an-email', role: 'support' }, param: 'email' },
         { body: { email: uniqueEmail(), role: 'support', name: '' }, param: 'name' },
         { body: { email: uniqueEmail(), role: 'support', name: 'x'.repeat(101) }, param: 'name' },
-        { body: { email: uniqueEmail(), role: 'support', password: 'chosen' }, param: 'password', code: 'unknown_parameter' },
+        {
+          body: { email: uniqueEmail(), role: 'support', password: 'chosen' },
+          param: 'password',
+          code: 'unknown_parameter',
+        },
       ];
       const countBefore = (await listUsers()).length;
       for (const { body, param, code } of cases) {
-        expectError(await asAdmin('POST', '/v1/users', body), 400, { type: 'validation_error', param, ...(code ? { code } : {}) });
+        expectError(await asAdmin('POST', '/v1/users', body), 400, {
+          type: 'validation_error',
+          param,
+          ...(code ? { code } : {}),
+        });
       }
       expect((await listUsers()).length).toBe(countBefore);
     });
@@ -180,7 +195,9 @@ describeApi('people API', (ctx) => {
       expect(madeAdmin.statusCode).toBe(200);
       expect(madeAdmin.json<UserJson>().name).toBe('Sam');
       expect((await call('/v1/users')).statusCode).toBe(200);
-      expect((await call('/v1/auth/me')).json<{ permissions: string[] }>().permissions).toEqual([...SCOPES, 'account:admin'].sort());
+      expect((await call('/v1/auth/me')).json<{ permissions: string[] }>().permissions).toEqual(
+        [...SCOPES, 'account:admin'].sort(),
+      );
 
       const demoted = await asAdmin('PUT', `/v1/users/${person.user.user_id}`, { role: 'support' });
       expect(demoted.statusCode).toBe(200);
@@ -237,7 +254,12 @@ describeApi('people API', (ctx) => {
       });
       expect((await listUsers(only.cookie)).find((user) => user.user_id === only.user.user_id)?.role).toBe('admin');
       // Renaming, or "changing" the role to admin, is fine.
-      const renamed = await asAdmin('PUT', `/v1/users/${only.user.user_id}`, { name: 'Still Admin', role: 'admin' }, only.cookie);
+      const renamed = await asAdmin(
+        'PUT',
+        `/v1/users/${only.user.user_id}`,
+        { name: 'Still Admin', role: 'admin' },
+        only.cookie,
+      );
       expect(renamed.statusCode, renamed.body).toBe(200);
       expect((await asAdmin('GET', '/v1/tokens', undefined, only.cookie)).statusCode).toBe(200);
     });
@@ -331,7 +353,9 @@ describeApi('people API', (ctx) => {
       });
       expect((await listUsers()).map((user) => user.user_id)).not.toContain(person.user.user_id);
       expectError(await asAdmin('DELETE', `/v1/users/${person.user.user_id}`), 404, { type: 'not_found_error' });
-      expectError(await asAdmin('PUT', `/v1/users/${person.user.user_id}`, { role: 'admin' }), 404, { type: 'not_found_error' });
+      expectError(await asAdmin('PUT', `/v1/users/${person.user.user_id}`, { role: 'admin' }), 404, {
+        type: 'not_found_error',
+      });
 
       // The e-mail is free again.
       const again = await addPerson({ email: person.email, role: 'support' });
@@ -339,7 +363,7 @@ describeApi('people API', (ctx) => {
       expect((await login(ctx(), { email: person.email, password: again.password })).statusCode).toBe(200);
     });
 
-    it("an admin may remove themselves while another admin remains; their cookie then stops working", async () => {
+    it('an admin may remove themselves while another admin remains; their cookie then stops working', async () => {
       const leaving = await signedInPerson(ctx(), account.accountId, 'admin');
       const response = await asAdmin('DELETE', `/v1/users/${leaving.user.user_id}`, undefined, leaving.cookie);
       expect(response.statusCode, response.body).toBe(200);

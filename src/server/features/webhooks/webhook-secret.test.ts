@@ -162,7 +162,10 @@ describeApi('webhook signing secrets', (ctx) => {
         ['GET', 'secret'],
         ['POST', 'secret/rotate'],
       ] as const) {
-        const response = await ctx().request(account.token, { method, url: `/v1/webhooks/${webhook.webhook_id}/${suffix}` });
+        const response = await ctx().request(account.token, {
+          method,
+          url: `/v1/webhooks/${webhook.webhook_id}/${suffix}`,
+        });
         expectError(response, 403, {
           type: 'authorization_error',
           code: 'insufficient_scope',
@@ -181,7 +184,12 @@ describeApi('webhook signing secrets', (ctx) => {
           ['GET', 'secret'],
           ['POST', 'secret/rotate'],
         ] as const) {
-          const response = await asAdmin(method, `/v1/webhooks/${webhook.webhook_id}/${suffix}`, undefined, person.cookie);
+          const response = await asAdmin(
+            method,
+            `/v1/webhooks/${webhook.webhook_id}/${suffix}`,
+            undefined,
+            person.cookie,
+          );
           expectError(response, 403, { type: 'authorization_error', message: 'Only an admin can do this' });
           expect(response.body).not.toContain('whsec_');
         }

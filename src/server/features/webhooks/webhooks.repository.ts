@@ -52,7 +52,8 @@ export function updateWebhookRow(
   db: Db,
   accountId: string,
   webhookId: string,
-  changes: Pick<WebhooksTable, 'url' | 'website_id' | 'version' | 'enabled'>,
+  changes: Pick<WebhooksTable, 'url' | 'website_id' | 'version' | 'enabled'> &
+    Partial<Pick<WebhooksTable, 'failing_since' | 'disabled_reason'>>,
 ) {
   return db.updateTable('webhooks').set(changes).where('account_id', '=', accountId).where('id', '=', webhookId).execute();
 }
@@ -68,4 +69,37 @@ export async function deleteWebhookRow(db: Db, accountId: string, webhookId: str
 
 export function updateWebhookSecret(db: Db, accountId: string, webhookId: string, secret: string) {
   return db.updateTable('webhooks').set({ secret }).where('account_id', '=', accountId).where('id', '=', webhookId).execute();
+}
+
+/** After a successful delivery: the webhook is healthy again. */
+export function markWebhookHealthy(db: Db, accountId: string, webhookId: string) {
+  return db
+    .updateTable('webhooks')
+    .set({ failing_since: null })
+    .where('account_id', '=', accountId)
+    .where('id', '=', webhookId)
+    .where('failing_since', 'is not', null)
+    .execute();
+}
+
+/** After a failed delivery: remembers when the failures began (the first failure since the last success). */
+export function markWebhookFailing(db: Db, accountId: string, webhookId: string, since: number) {
+  return db
+    .updateTable('webhooks')
+    .set({ failing_since: since })
+    .where('account_id', '=', accountId)
+    .where('id', '=', webhookId)
+    .where('failing_since', 'is', null)
+    .execute();
+}
+
+export async function disableWebhookRow(db: Db, accountId: string, webhookId: string, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable('webhooks')
+    .set({ enabled: 0, disabled_reason: reason })
+    .where('account_id', '=', accountId)
+    .where('id', '=', webhookId)
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

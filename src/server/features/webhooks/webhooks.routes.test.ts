@@ -32,6 +32,9 @@ const WEBHOOK_FIELDS = [
   'enabled',
   'created_date',
   'created_by',
+  // Additions for delivery (decisions.md §8).
+  'failing_since',
+  'disabled_reason',
 ];
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -165,6 +168,8 @@ describeApi('POST /v1/webhooks', (ctx) => {
         enabled: true,
         created_date: expect.any(Number),
         created_by: 'CI deploy bot',
+        failing_since: null,
+        disabled_reason: null,
       });
       expect(Number.isInteger(webhook.created_date)).toBe(true);
       expect(webhook.created_date).toBeGreaterThanOrEqual(before - 1);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { checkWebhookUrl } from '../../lib/address-guard.ts';
 import { newId } from '../../lib/ids.ts';
-import { listAlertsUsingWebhook } from '../alerts/alerts.repository.ts';
+import { listAlertsUsingWebhook, setFlagOfAlertsUsingWebhook } from '../alerts/alerts.repository.ts';
 import { findWebsiteRow } from '../websites/websites.repository.ts';
 import {
   type WebhookWithWebsiteRow,
@@ -32,6 +32,8 @@ export function toWebhookResource(row: WebhookWithWebsiteRow): WebhookResource {
     enabled: row.enabled === 1,
     created_date: row.created_at,
     created_by: row.created_by,
+    failing_since: row.failing_since === null ? null : Math.floor(row.failing_since / 1000),
+    disabled_reason: row.disabled_reason,
   };
 }
 
@@ -92,11 +94,17 @@ export async function updateWebhook(
 ): Promise<WebhookResource> {
   const stored = await requireWebhook(db, accountId, webhookId);
   const url = await checkTarget(db, accountId, input, policy);
-  await updateWebhookRow(db, accountId, webhookId, {
-    url,
-    website_id: input.website_id,
-    version: input.version,
-    enabled: input.enabled === undefined ? Number(stored.enabled) : Number(input.enabled),
+  // Switching a webhook back on is the person's answer to its being disabled: it starts afresh.
+  const reEnabled = input.enabled === true && !stored.enabled;
+  await db.transaction().execute(async (trx) => {
+    await updateWebhookRow(trx, accountId, webhookId, {
+      url,
+      website_id: input.website_id,
+      version: input.version,
+      enabled: input.enabled === undefined ? Number(stored.enabled) : Number(input.enabled),
+      ...(reEnabled ? { failing_since: null, disabled_reason: null } : {}),
+    });
+    if (reEnabled) await setFlagOfAlertsUsingWebhook(trx, accountId, webhookId, null);
   });
   return requireWebhook(db, accountId, webhookId);
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { operation } from '../../http/route-schema.ts';
 import { listWebsites } from './websites.service.ts';
 
-export const websitesRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const websitesRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: string }> = async (app, { db, publicUrl }) => {
   app.get('/v1/websites', {
     config: { scope: 'websites:read' },
     schema: operation({
@@ -15,6 +15,6 @@ export const websitesRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       scope: 'websites:read',
       success: { 200: WebsiteList },
     }),
-    handler: (request) => listWebsites(db, requirePrincipal(request).accountId),
+    handler: (request) => listWebsites(db, requirePrincipal(request).accountId, publicUrl),
   });
 };

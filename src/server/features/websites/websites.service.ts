@@ -12,8 +12,19 @@ export function newPublicKey(): string {
   return `pk_${crypto.randomBytes(16).toString('hex')}`;
 }
 
-export function toWebsiteResource(row: WebsitesTable): WebsiteResource {
-  return { website_id: row.id, host: row.host, name: row.name };
+/** The tag a website's pages carry: the tracker from this server, and the website's public key. */
+export function trackerSnippet(publicUrl: string, publicKey: string): string {
+  return `<script async src="${publicUrl}/t.js" data-key="${publicKey}"></script>`;
+}
+
+export function toWebsiteResource(row: WebsitesTable, publicUrl: string): WebsiteResource {
+  return {
+    website_id: row.id,
+    host: row.host,
+    name: row.name,
+    public_key: row.public_key,
+    snippet: trackerSnippet(publicUrl, row.public_key),
+  };
 }
 
 export async function createWebsite(
@@ -34,6 +45,6 @@ export async function createWebsite(
   return row;
 }
 
-export async function listWebsites(db: Db, accountId: string): Promise<WebsiteResource[]> {
-  return (await listWebsiteRows(db, accountId)).map(toWebsiteResource);
+export async function listWebsites(db: Db, accountId: string, publicUrl: string): Promise<WebsiteResource[]> {
+  return (await listWebsiteRows(db, accountId)).map((row) => toWebsiteResource(row, publicUrl));
 }

@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { createAccount } from '../src/server/features/accounts/accounts.service.ts';
+import { findAccountByIdOrName } from '../src/server/features/accounts/accounts.repository.ts';
+import { createApiToken } from '../src/server/features/tokens/tokens.service.ts';
+import { seedSessions } from '../src/server/seed/seed-sessions.ts';
+
+export const BENCH_ACCOUNT = 'bench';
+
+export interface BenchData {
+  accountId: string;
+  token: string;
+  sessions: number;
+  /** An identified visitor's e-mail with its letters' case flipped, so only a case-insensitive match finds it. */
+  emailInOtherCase: string;
+  /** The visitor with the most sessions. */
+  busiestVisitorId: string;
+}
+
+function flipCase(text: string): string {
+  return [...text].map((char) => (char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase())).join('');
+}
+
+function formatCount(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/**
+ * Makes sure account "bench" holds `targetSessions` sessions (seeding what is missing, which is the slow
+ * part, so a database that already has them is reused), then picks the filter values and creates a token.
+ */
+export async function prepareBenchData(url: string, targetSessions: number): Promise<BenchData> {
+  const handle = openDatabase(url, { poolSize: 4 });
+  try {
+    const { db } = handle;
+    await migrateToLatest(db);
+    const account = (await findAccountByIdOrName(db, BENCH_ACCOUNT)) ?? (await createAccount(db, BENCH_ACCOUNT));
+    const countRow = await db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('account_id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    let sessions = Number(countRow.n);
+
+    if (sessions >= targetSessions) {
+      console.log(`Reusing account "${BENCH_ACCOUNT}" with ${formatCount(sessions)} sessions`);
+    } else {
+      const missing = targetSessions - sessions;
+      console.log(
+        `Seeding ${formatCount(missing)} sessions into account "${BENCH_ACCOUNT}" (had ${formatCount(sessions)})...`,
+      );
+      const started = performance.now();
+      let reported = 0;
+      const onProgress = (done: number) => {
+        if (done - reported < 100_000 || done === missing) return;
+        reported = done;
+        const rate = done / ((performance.now() - started) / 1000);
+        console.log(`  ${formatCount(done)} / ${formatCount(missing)} (${formatCount(rate)} sessions/s)`);
+      };
+      const result = await seedSessions(db, {
+        accountId: account.id,
+        sessions: missing,
+        websites: 3,
+        days: 60,
+        onProgress,
+      });
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `Seeded ${formatCount(result.sessions)} sessions (${formatCount(result.visitors)} visitors) in ${seconds.toFixed(1)} s: ` +
+          `${formatCount(result.sessions / seconds)} sessions/s`,
+      );
+      const analyzeStarted = performance.now();
+      // Fresh statistics, so the planners pick the indexes they will pick in production.
+      if (handle.dialect === 'postgres') await sql`VACUUM ANALYZE sessions, visitors`.execute(db);
+      else await sql`ANALYZE`.execute(db);
+      console.log(
+        `${handle.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE'} took ${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s`,
+      );
+      sessions += result.sessions;
+    }
+
+    const identified = await db
+      .selectFrom('visitors')
+      .select('email')
+      .where('account_id', '=', account.id)
+      .where('email', 'is not', null)
+      .orderBy(sql`last_session_timestamp - first_session_timestamp`, 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const busiest = await db
+      .selectFrom('sessions')
+      .select(['visitor_id', (eb) => eb.fn.countAll().as('n')])
+      .where('account_id', '=', account.id)
+      .groupBy('visitor_id')
+      .orderBy('n', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!identified?.email || !busiest)
+      throw new Error(`Account "${BENCH_ACCOUNT}" has no identified visitor or no sessions`);
+
+    const { token } = await createApiToken(db, {
+      accountId: account.id,
+      name: 'bench',
+      scopes: ['users.sessions:read'],
+    });
+    return {
+      accountId: account.id,
+      token,
+      sessions,
+      emailInOtherCase: flipCase(identified.email),
+      busiestVisitorId: busiest.visitor_id,
+    };
+  } finally {
+    await handle.close();
+  }
+}

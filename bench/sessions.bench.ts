@@ -1,0 +1,203 @@
+/**
+ * Load test of GET /v1/sessions against the real server, next to a bare node:http "floor" that runs the
+ * same first-page SQL straight through the driver. Prints a report and exits 0 either way.
+ *
+ *   npm run bench                                     1,000,000 sessions, 10 s per scenario, SQLite
+ *   BENCH_SESSIONS=50000 BENCH_DURATION=3 npm run bench   a quick run
+ *   DATABASE_URL=postgres://... npm run bench          the same on PostgreSQL
+ *   BENCH_SERVER_ENTRY=path/to/entry                   another server entry (default src/server/main.ts)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { isPostgresUrl } from '../src/server/config.ts';
+import { type BenchData, prepareBenchData } from './bench-data.ts';
+import { repoRoot, type ServerProcess, startServer } from './children.ts';
+import { type LoadResult, loadTest } from './load.ts';
+
+const CONNECTIONS = 10;
+const PAGE_SIZE_DEEP = 100;
+
+interface Scenario {
+  name: string;
+  query: string;
+  /** p99 latency target in ms. */
+  p99Target: number;
+}
+
+function positiveEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of at least 1 (got "${raw}")`);
+  return value;
+}
+
+function databaseUrl(): string {
+  const fromEnv = process.env.DATABASE_URL;
+  if (fromEnv && isPostgresUrl(fromEnv)) return fromEnv;
+  const dir = path.join(repoRoot, 'bench', '.data');
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, 'bench.db');
+}
+
+function scenarios(data: BenchData): Scenario[] {
+  // Page 10000 of 100 starts at row 1,000,000: with exactly a million sessions it is past the end, so a
+  // deep page that does have rows is measured too (page 9000, or the last full page of a smaller data set).
+  const deepPage = Math.max(0, Math.min(9000, Math.floor(data.sessions / PAGE_SIZE_DEEP) - 1));
+  return [
+    { name: 'first page, no filter', query: '', p99Target: 50 },
+    { name: 'email (other case)', query: `email=${encodeURIComponent(data.emailInOtherCase)}`, p99Target: 50 },
+    { name: 'visitor_id (busiest)', query: `visitor_id=${encodeURIComponent(data.busiestVisitorId)}`, p99Target: 50 },
+    { name: 'date_from TODAY-30DAYS, New York', query: 'date_from=TODAY-30DAYS&tz=America/New_York', p99Target: 50 },
+    { name: 'page 10000, size 100', query: `page=10000&size=${PAGE_SIZE_DEEP}`, p99Target: 150 },
+    { name: `page ${deepPage}, size 100`, query: `page=${deepPage}&size=${PAGE_SIZE_DEEP}`, p99Target: 150 },
+  ];
+}
+
+/** One plain request first: the scenario must answer 200 before its latency means anything. */
+async function checkScenario(baseUrl: string, query: string, headers: Record<string, string>): Promise<string> {
+  const response = await fetch(`${baseUrl}/v1/sessions${query ? `?${query}` : ''}`, { headers });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`);
+  const body = JSON.parse(text) as { total?: number; sessions?: unknown[] };
+  return `total ${body.total ?? '?'}, ${body.sessions?.length ?? '?'} on the page`;
+}
+
+async function measureAll(
+  server: ServerProcess,
+  list: Scenario[],
+  headers: Record<string, string>,
+  durationSeconds: number,
+): Promise<Map<Scenario, LoadResult | Error>> {
+  const results = new Map<Scenario, LoadResult | Error>();
+  // A short warm-up, so the first scenario is not the one that pays for JIT compilation and cold caches.
+  await loadTest(`${server.baseUrl}/v1/sessions`, { headers, connections: CONNECTIONS, durationSeconds: 1 });
+  for (const scenario of list) {
+    try {
+      const summary = await checkScenario(server.baseUrl, scenario.query, headers);
+      console.log(`  ${scenario.name}: ${summary}`);
+      const url = `${server.baseUrl}/v1/sessions${scenario.query ? `?${scenario.query}` : ''}`;
+      results.set(scenario, await loadTest(url, { headers, connections: CONNECTIONS, durationSeconds }));
+    } catch (error) {
+      console.log(`  ${scenario.name}: FAILED ${error instanceof Error ? error.message : String(error)}`);
+      results.set(scenario, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return results;
+}
+
+function row(cells: string[], widths: number[]): string {
+  return cells
+    .map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0)))
+    .join('  ');
+}
+
+function report(results: Map<Scenario, LoadResult | Error>, floor: LoadResult | Error, first: Scenario): void {
+  const widths = [34, 8, 8, 8, 10, 9, 7];
+  const ms = (value: number) => value.toFixed(1);
+  console.log(`\n${row(['scenario', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'failures', 'p99'], widths)}`);
+  const verdicts: string[] = [];
+  for (const [scenario, result] of results) {
+    if (result instanceof Error) {
+      console.log(row([scenario.name, '-', '-', '-', '-', '-', 'FAIL'], widths));
+      verdicts.push(`FAIL  ${scenario.name}: ${result.message.split('\n')[0]}`);
+      continue;
+    }
+    const pass = result.p99 < scenario.p99Target && result.failures === 0;
+    const cells = [
+      scenario.name,
+      ms(result.p50),
+      ms(result.p95),
+      ms(result.p99),
+      result.requestsPerSecond.toFixed(0),
+      String(result.failures),
+    ];
+    console.log(row([...cells, pass ? 'pass' : 'FAIL'], widths));
+    const why = result.failures === 0 ? '' : `, ${result.failures} failed requests`;
+    verdicts.push(
+      `${pass ? 'pass' : 'FAIL'}  ${scenario.name}: p99 ${ms(result.p99)} ms < ${scenario.p99Target} ms${why}`,
+    );
+  }
+  if (floor instanceof Error) {
+    console.log(row(['floor (node:http + driver)', '-', '-', '-', '-', '-', ''], widths));
+    verdicts.push(`FAIL  floor did not run: ${floor.message.split('\n')[0]}`);
+  } else {
+    const cells = [
+      'floor (node:http + driver)',
+      ms(floor.p50),
+      ms(floor.p95),
+      ms(floor.p99),
+      floor.requestsPerSecond.toFixed(0),
+      String(floor.failures),
+    ];
+    console.log(row([...cells, ''], widths));
+    const server = results.get(first);
+    if (server && !(server instanceof Error) && floor.requestsPerSecond > 0) {
+      const ratio = server.requestsPerSecond / floor.requestsPerSecond;
+      console.log(`\nFirst page: server/floor throughput = ${(ratio * 100).toFixed(0)}%`);
+      verdicts.push(
+        `${ratio >= 0.7 ? 'pass' : 'FAIL'}  first-page throughput ${(ratio * 100).toFixed(0)}% of the floor (target >= 70%)`,
+      );
+    }
+  }
+  console.log(`\nTargets:\n  ${verdicts.join('\n  ')}`);
+}
+
+async function main(): Promise<void> {
+  const url = databaseUrl();
+  const targetSessions = positiveEnv('BENCH_SESSIONS', 1_000_000);
+  const durationSeconds = positiveEnv('BENCH_DURATION', 10);
+  const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'src/server/main.ts';
+  console.log(`Database: ${isPostgresUrl(url) ? url.replace(/\/\/[^@/]*@/, '//***@') : path.relative(repoRoot, url)}`);
+
+  const data = await prepareBenchData(url, targetSessions);
+  const headers = { authorization: `Bearer ${data.token}` };
+  const childEnv = {
+    DATABASE_URL: url,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    BENCH_ACCOUNT_ID: data.accountId,
+  };
+  const list = scenarios(data);
+
+  console.log(`\nServer (${serverEntry}), ${CONNECTIONS} connections, ${durationSeconds} s per scenario:`);
+  let results = new Map<Scenario, LoadResult | Error>();
+  let server: ServerProcess | null = null;
+  try {
+    server = await startServer('server', serverEntry, { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' });
+    results = await measureAll(server, list, headers, durationSeconds);
+  } catch (error) {
+    console.log(`  server failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await server?.stop();
+  }
+
+  console.log('\nFloor (node:http + driver, first page only):');
+  let floor: LoadResult | Error;
+  let floorServer: ServerProcess | null = null;
+  try {
+    floorServer = await startServer('floor', 'bench/floor-server.ts', { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' });
+    await loadTest(`${floorServer.baseUrl}/v1/sessions`, { connections: CONNECTIONS, durationSeconds: 1 });
+    console.log(`  first page: ${await checkScenario(floorServer.baseUrl, '', {})}`);
+    floor = await loadTest(`${floorServer.baseUrl}/v1/sessions`, { connections: CONNECTIONS, durationSeconds });
+  } catch (error) {
+    floor = error instanceof Error ? error : new Error(String(error));
+    console.log(`  floor failed: ${floor.message}`);
+  } finally {
+    await floorServer?.stop();
+  }
+
+  const first = list[0];
+  if (first) report(results, floor, first);
+}
+
+// A report, not a gate: exit 0 whatever the numbers say, and 1 only when there is no report at all.
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

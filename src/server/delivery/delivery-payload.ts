@@ -1,0 +1,71 @@
+/**
+ * The JSON body of a delivery (decisions.md §8). It is built once, when the message is enqueued, and
+ * stored as text: every attempt sends (and signs) exactly the same bytes.
+ */
+import { EVENT_KINDS } from '../../api/schemas/alerts.ts';
+
+export type EventName = (typeof EVENT_KINDS)[keyof typeof EVENT_KINDS];
+
+export interface VisitorParam {
+  name: string;
+  value: string;
+}
+
+export interface DeliveryVisitor {
+  id: string;
+  name: string | null;
+  email: string | null;
+  params: VisitorParam[];
+  geolocation: { country_code: string; city: string; region: string };
+}
+
+/** What happened: the standard fields, then the event's own details (message, url, status, click_count, name, properties…). */
+export interface DeliveryEvent {
+  event_name: EventName;
+  /** Unix seconds. */
+  time: number;
+  session_id: string;
+  session_url: string;
+  visitor: DeliveryVisitor;
+  [detail: string]: unknown;
+}
+
+export interface DeliveryBody {
+  message_id: string;
+  /** Null when the message goes to a chat channel. */
+  webhook_id: string | null;
+  webhook_type: 'session.event';
+  api_version: 'v1.0';
+  account_id: string;
+  /** Null only for a test of a chat alert, which belongs to no website. */
+  website_id: string | null;
+  /** Unix seconds. */
+  created_at: number;
+  alert: { alert_id: string; name: string };
+  payload: DeliveryEvent;
+  /** Present (and true) only on messages sent with a "send test" button. */
+  test?: true;
+}
+
+const STANDARD_EVENT_FIELDS = new Set(['event_name', 'time', 'session_id', 'session_url', 'visitor']);
+
+/** The delivery name of an event kind; throws on a kind alerts cannot fire on (a bug in the caller). */
+export function eventNameOf(kind: number): EventName {
+  const name = (EVENT_KINDS as Record<number, EventName | undefined>)[kind];
+  if (!name) throw new Error(`Event kind ${kind} is not one alerts fire on`);
+  return name;
+}
+
+/** Link to the session in this product's own dashboard (the same form as the sessions API's `session_url`). */
+export function sessionUrl(publicUrl: string, sessionId: string): string {
+  return `${publicUrl}/sessions/${encodeURIComponent(sessionId)}`;
+}
+
+/** The event's details, minus any key that would overwrite a standard field. */
+export function eventDetails(details: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(details).filter(([key]) => !STANDARD_EVENT_FIELDS.has(key)));
+}
+
+export function parseDeliveryBody(text: string): DeliveryBody {
+  return JSON.parse(text) as DeliveryBody;
+}

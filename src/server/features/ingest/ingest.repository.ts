@@ -1,0 +1,147 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AlertsTable } from '../alerts/alerts.table.ts';
+import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
+import type { SessionEventsTable } from './ingest.table.ts';
+
+/** Gaps between a session's events up to this long count as active time. */
+export const ACTIVE_GAP_MS = 30_000;
+
+/** PostgreSQL locks the rows a transaction will rewrite; SQLite runs one write transaction at a time anyway. */
+function locksRows(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export function findWebsiteByPublicKey(db: Db, publicKey: string) {
+  return db.selectFrom('websites').selectAll().where('public_key', '=', publicKey).executeTakeFirst();
+}
+
+/** Whether some website's host is one of `hosts` (the CORS preflight, which carries no key). */
+export async function anyWebsiteWithHost(db: Db, hosts: readonly string[]): Promise<boolean> {
+  if (hosts.length === 0) return false;
+  const row = await db.selectFrom('websites').select('id').where('host', 'in', hosts).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records a batch id; false when it was already recorded (the batch is a repeat). */
+export async function recordBatch(
+  db: Db,
+  row: { account_id: string; website_id: string; batch_id: string; received_at: number },
+) {
+  const result = await db
+    .insertInto('ingest_batches')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['account_id', 'website_id', 'batch_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/** Inserts the visitor unless it exists; true when it was inserted. */
+export async function insertVisitorIfAbsent(db: Db, row: VisitorsTable): Promise<boolean> {
+  const result = await db
+    .insertInto('visitors')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['account_id', 'id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/** The visitor row, locked until the transaction ends where the database can. */
+export function findVisitorForUpdate(db: Db, accountId: string, visitorId: string) {
+  return db
+    .selectFrom('visitors')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', visitorId)
+    .$if(locksRows(db), (query) => query.forUpdate())
+    .executeTakeFirstOrThrow();
+}
+
+export function updateVisitorRow(db: Db, row: VisitorsTable) {
+  const { account_id: accountId, id, ...changes } = row;
+  return db.updateTable('visitors').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+}
+
+export async function visitorHasOtherSession(
+  db: Db,
+  accountId: string,
+  visitorId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('visitor_id', '=', visitorId)
+    .where('id', '!=', sessionId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertSessionIfAbsent(db: Db, row: SessionsTable): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['account_id', 'id']).doNothing())
+    .execute();
+}
+
+/** The session row, locked until the transaction ends where the database can. */
+export function findSessionForUpdate(db: Db, accountId: string, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', sessionId)
+    .$if(locksRows(db), (query) => query.forUpdate())
+    .executeTakeFirstOrThrow();
+}
+
+export function updateSessionRow(db: Db, row: SessionsTable) {
+  const { account_id: accountId, id, ...changes } = row;
+  return db.updateTable('sessions').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+}
+
+export async function insertSessionEvents(db: Db, rows: readonly SessionEventsTable[]): Promise<void> {
+  if (rows.length > 0)
+    await db
+      .insertInto('session_events')
+      .values([...rows])
+      .execute();
+}
+
+/**
+ * Active time of a session in milliseconds: the sum of the gaps between consecutive events that are at
+ * most ACTIVE_GAP_MS long. Computed over all of the session's events (one index range), so batches
+ * that arrive out of order still give the exact figure.
+ */
+export async function sessionActiveMillis(db: Db, accountId: string, sessionId: string): Promise<number> {
+  const result = await sql<{ active: number | string | null }>`
+    select sum(gap) as active from (
+      select occurred_at - lag(occurred_at) over (order by occurred_at) as gap
+      from session_events
+      where account_id = ${accountId} and session_id = ${sessionId}
+    ) as gaps
+    where gap <= ${ACTIVE_GAP_MS}`.execute(db);
+  return Number(result.rows[0]?.active ?? 0);
+}
+
+/**
+ * The account's enabled alerts that may fire for events of `websiteId`: chat alerts, and webhook
+ * alerts whose webhook belongs to that website (a webhook is tied to one website).
+ */
+export function listAlertsForWebsite(db: Db, accountId: string, websiteId: string): Promise<AlertsTable[]> {
+  return db
+    .selectFrom('alerts')
+    .leftJoin('webhooks', (join) =>
+      join.onRef('webhooks.account_id', '=', 'alerts.account_id').onRef('webhooks.id', '=', 'alerts.webhook_id'),
+    )
+    .selectAll('alerts')
+    .where('alerts.account_id', '=', accountId)
+    .where('alerts.enabled', '=', 1)
+    .where((eb) => eb.or([eb('alerts.provider', '=', 'chat'), eb('webhooks.website_id', '=', websiteId)]))
+    .orderBy('alerts.created_at')
+    .orderBy('alerts.id')
+    .execute();
+}

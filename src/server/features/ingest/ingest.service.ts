@@ -1,0 +1,197 @@
+import { EVENT_KIND_VALUES, type AlertEventValue } from '../../../api/schemas/alerts.ts';
+import type { IngestBatchInput, TrackerEventKind } from '../../../api/schemas/ingest.ts';
+import type { Db } from '../../db/database.ts';
+import { wakeDeliveryWorkers } from '../../delivery/delivery-signal.ts';
+import { enqueueAlertMessages } from '../../delivery/enqueue.ts';
+import { errors } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AlertsTable } from '../alerts/alerts.table.ts';
+import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
+import type { WebsitesTable } from '../websites/websites.table.ts';
+import { type BatchSummary, summariseBatch } from './batch-summary.ts';
+import { checkBatchEvents } from './event-rules.ts';
+import type { Geolocation } from './geolocation.ts';
+import {
+  findSessionForUpdate,
+  findVisitorForUpdate,
+  insertSessionEvents,
+  insertSessionIfAbsent,
+  insertVisitorIfAbsent,
+  listAlertsForWebsite,
+  recordBatch,
+  sessionActiveMillis,
+  updateSessionRow,
+  updateVisitorRow,
+  visitorHasOtherSession,
+} from './ingest.repository.ts';
+import { matchAlerts } from './match-alerts.ts';
+import { type RecordedEvent, detailsOf } from './recorded-event.ts';
+import { mergeBatchIntoSession, newSessionRow, newVisitorRow, updateVisitor } from './session-state.ts';
+import { parseUserAgent } from './user-agent.ts';
+
+/** What the HTTP request tells about the visitor besides the batch itself. */
+export interface IngestRequestContext {
+  ip: string;
+  userAgent: string | undefined;
+  geolocation: Geolocation;
+  /** Unix milliseconds, server clock. */
+  receivedAt: number;
+}
+
+export interface IngestOutcome {
+  accepted: number;
+  duplicate: boolean;
+}
+
+const ALERT_KINDS = new Set<number>(EVENT_KIND_VALUES);
+
+/**
+ * Moves event times onto the server's clock (the shift between `sent_at` and the arrival time also
+ * absorbs a visitor's wrong clock) and gives each event its id.
+ */
+function recordEvents(batch: IngestBatchInput, receivedAt: number): RecordedEvent[] {
+  const shift = receivedAt - batch.sent_at;
+  return batch.events.map((event) => ({
+    id: newId('evt'),
+    kind: event.kind as TrackerEventKind,
+    occurredAt: event.time + shift,
+    details: detailsOf(event),
+  }));
+}
+
+interface MatchContext {
+  accountId: string;
+  website: WebsitesTable;
+  publicUrl: string;
+  session: SessionsTable;
+  visitor: VisitorsTable;
+  now: number;
+}
+
+/** Matches each alert-kind event against the website's enabled alerts and enqueues one message per match. */
+async function enqueueMatchedAlerts(trx: Db, events: readonly RecordedEvent[], context: MatchContext): Promise<void> {
+  const candidates = events.filter((event) => ALERT_KINDS.has(event.kind));
+  if (candidates.length === 0) return;
+  const alerts = (await listAlertsForWebsite(trx, context.accountId, context.website.id)).map((row: AlertsTable) => ({
+    row,
+    events: JSON.parse(row.events) as AlertEventValue[],
+  }));
+  if (alerts.length === 0) return;
+  for (const event of candidates) {
+    const matched = matchAlerts(alerts, event);
+    if (matched.length === 0) continue;
+    await enqueueAlertMessages(trx, {
+      accountId: context.accountId,
+      publicUrl: context.publicUrl,
+      alerts: matched.map((alert) => alert.row),
+      event: { kind: event.kind, occurred_at: event.occurredAt, data: JSON.stringify(event.details) },
+      session: context.session,
+      visitor: context.visitor,
+      website: context.website,
+      now: context.now,
+    });
+  }
+}
+
+async function upsertSession(
+  trx: Db,
+  website: WebsitesTable,
+  batch: IngestBatchInput,
+  summary: BatchSummary,
+  context: IngestRequestContext,
+  visitorCreated: boolean,
+): Promise<SessionsTable> {
+  const accountId = website.account_id;
+  const firstSession =
+    visitorCreated || !(await visitorHasOtherSession(trx, accountId, batch.visitor_id, batch.session_id));
+  await insertSessionIfAbsent(
+    trx,
+    newSessionRow(
+      {
+        accountId,
+        websiteId: website.id,
+        visitorId: batch.visitor_id,
+        sessionId: batch.session_id,
+        ip: context.ip,
+        geolocation: context.geolocation,
+        client: parseUserAgent(context.userAgent),
+        screen: batch.screen,
+        visitorFirstSession: firstSession,
+      },
+      summary,
+    ),
+  );
+  const stored = await findSessionForUpdate(trx, accountId, batch.session_id);
+  if (stored.website_id !== website.id || stored.visitor_id !== batch.visitor_id) {
+    throw errors.conflict(
+      'session_conflict',
+      'session_id names a session of another website or visitor; start a new session',
+    );
+  }
+  return stored;
+}
+
+/**
+ * Records one batch from the tracker, all in one transaction: the batch id (a repeat changes nothing),
+ * the visitor, the session and its statistics, the events, and one outbox message per alert an event
+ * matches, so an accepted event and its deliveries are durable together.
+ */
+export async function ingestBatch(
+  db: Db,
+  website: WebsitesTable,
+  batch: IngestBatchInput,
+  context: IngestRequestContext,
+  options: { publicUrl: string },
+): Promise<IngestOutcome> {
+  checkBatchEvents(batch);
+  const accountId = website.account_id;
+  const events = recordEvents(batch, context.receivedAt);
+  const summary = summariseBatch(events);
+
+  const outcome = await db.transaction().execute(async (trx) => {
+    const fresh = await recordBatch(trx, {
+      account_id: accountId,
+      website_id: website.id,
+      batch_id: batch.batch_id,
+      received_at: context.receivedAt,
+    });
+    if (!fresh) return { accepted: 0, duplicate: true };
+
+    const visitorCreated = await insertVisitorIfAbsent(
+      trx,
+      newVisitorRow(accountId, batch.visitor_id, Math.floor(summary.firstAt / 1000)),
+    );
+    const storedVisitor = await findVisitorForUpdate(trx, accountId, batch.visitor_id);
+    const storedSession = await upsertSession(trx, website, batch, summary, context, visitorCreated);
+
+    await insertSessionEvents(
+      trx,
+      events.map((event) => ({
+        account_id: accountId,
+        id: event.id,
+        session_id: batch.session_id,
+        kind: event.kind,
+        occurred_at: event.occurredAt,
+        data: JSON.stringify(event.details),
+      })),
+    );
+    const activeMillis = await sessionActiveMillis(trx, accountId, batch.session_id);
+    const session = mergeBatchIntoSession(storedSession, summary, activeMillis, batch.screen);
+    await updateSessionRow(trx, session);
+    const visitor = updateVisitor(storedVisitor, session.creation_timestamp, summary.identity);
+    await updateVisitorRow(trx, visitor);
+
+    await enqueueMatchedAlerts(trx, events, {
+      accountId,
+      website,
+      publicUrl: options.publicUrl,
+      session,
+      visitor,
+      now: context.receivedAt,
+    });
+    return { accepted: events.length, duplicate: false };
+  });
+  // Messages enqueued above are visible to other connections only now that the transaction committed.
+  if (!outcome.duplicate) wakeDeliveryWorkers();
+  return outcome;
+}
