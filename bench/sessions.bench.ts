@@ -6,12 +6,14 @@
  *   BENCH_SESSIONS=50000 BENCH_DURATION=3 npm run bench   a quick run
  *   DATABASE_URL=postgres://... npm run bench          the same on PostgreSQL
  *   BENCH_SERVER_ENTRY=path/to/entry                   another server entry (default src/server/main.ts)
+ *   BENCH_DASHBOARD=false                              skip the browser measurements of the dashboard
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { isPostgresUrl } from '../src/server/config.ts';
 import { type BenchData, prepareBenchData } from './bench-data.ts';
 import { repoRoot, type ServerProcess, startServer } from './children.ts';
+import { benchDashboard } from './dashboard.ts';
 import { type LoadResult, loadTest } from './load.ts';
 
 const CONNECTIONS = 10;
@@ -191,6 +193,15 @@ async function main(): Promise<void> {
 
   const first = list[0];
   if (first) report(results, floor, first);
+
+  if (process.env.BENCH_DASHBOARD !== 'false') {
+    console.log(`\nDashboard (headless Chromium, ${data.sessions.toLocaleString('en-US')} sessions):`);
+    try {
+      for (const verdict of await benchDashboard(url, data, { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' })) console.log(`  ${verdict}`);
+    } catch (error) {
+      console.log(`  dashboard bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }
 
 // A report, not a gate: exit 0 whatever the numbers say, and 1 only when there is no report at all.

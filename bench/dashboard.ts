@@ -1,0 +1,94 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { openDatabase } from '../src/server/db/database.ts';
+import { createUser } from '../src/server/features/users/users.service.ts';
+import type { BenchData } from './bench-data.ts';
+import { repoRoot, type ServerProcess, startServer } from './children.ts';
+
+const FIRST_PAGE_TARGET_MS = 1000;
+const FILTER_CHANGE_TARGET_MS = 300;
+const ROUNDS = 7;
+const PRESETS = ['Last 7 days', 'Last 30 days', 'This month', 'All time'];
+
+function ensureWebBuild(): void {
+  if (fs.existsSync(path.join(repoRoot, 'dist/web/index.html'))) return;
+  const build = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: repoRoot, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).first().waitFor({ state: 'attached' });
+}
+
+/** Navigation to /sessions until the grid shows its first row. */
+async function timeFirstPage(page: Page, baseUrl: string): Promise<number> {
+  await page.goto(`${baseUrl}/alerts`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const started = performance.now();
+  await page.goto(`${baseUrl}/sessions`);
+  await page.getByRole('grid').getByRole('row').nth(1).waitFor();
+  return performance.now() - started;
+}
+
+/** Choosing a date preset until the grid shows the range the server answered with. */
+async function timeFilterChange(page: Page, preset: string): Promise<number> {
+  const summary = page.getByText(/^Showing /).first();
+  const before = await summary.textContent();
+  await page.getByRole('combobox', { name: 'Dates' }).click();
+  const option = page.getByRole('option', { name: preset, exact: true });
+  await option.waitFor();
+  const started = performance.now();
+  await option.click();
+  await page.waitForFunction(
+    (previous) => [...document.querySelectorAll('p, span, div')].some((node) => node.childElementCount === 0 && node.textContent?.startsWith('Showing ') && node.textContent !== previous),
+    before,
+    { polling: 'raf' },
+  );
+  await page.getByRole('grid').getByRole('row').nth(1).waitFor();
+  return performance.now() - started;
+}
+
+/** The dashboard half of the benchmark: real Chromium against the real server on the bench database. */
+export async function benchDashboard(url: string, data: BenchData, env: Record<string, string>): Promise<string[]> {
+  ensureWebBuild();
+  const email = `bench-${Date.now()}@bench.example`;
+  const handle = openDatabase(url, { poolSize: 2 });
+  const { password } = await createUser(handle.db, data.accountId, { email, role: 'analyst', name: 'Bench' });
+  await handle.close();
+
+  let server: ServerProcess | null = null;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    server = await startServer('dashboard', 'src/server/main.ts', { ...env, DELIVERY_WORKER: 'false' });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, server.baseUrl, email, password);
+    await timeFirstPage(page, server.baseUrl);
+    const firstPage: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) firstPage.push(await timeFirstPage(page, server.baseUrl));
+    const filter: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) filter.push(await timeFilterChange(page, PRESETS[round % PRESETS.length] ?? 'All time'));
+    const line = (label: string, values: number[], target: number) =>
+      `${median(values) <= target && Math.max(...values) <= target * 1.5 ? 'pass' : 'FAIL'}  ${label}: median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (target ${target} ms)`;
+    return [
+      line('sessions table, first page after navigation', firstPage, FIRST_PAGE_TARGET_MS),
+      line('sessions table, date preset change', filter, FILTER_CHANGE_TARGET_MS),
+    ];
+  } finally {
+    await browser.close();
+    await server?.stop();
+  }
+}
