@@ -1,3 +1,4 @@
+import { engagementScore } from '../features/ingest/engagement.ts';
 import type { Random } from './random.ts';
 
 /** What a session's visitor did: the counters and times of a SessionsTable row. */
@@ -44,13 +45,9 @@ export function simulateActivity(random: Random, interestBias: number): Activity
   const errorLogs = frustrated ? random.poisson(3) : random.chance(0.08) ? 1 + random.poisson(0.5) : 0;
   const netErrors = frustrated ? random.poisson(1.5) : random.chance(0.04) ? 1 : 0;
 
-  const depth =
-    0.3 * clamp(Math.log(duration / MIN_DURATION) / Math.log(MAX_DURATION / MIN_DURATION), 0, 1) +
-    0.25 * (1 - Math.exp(-(pageViews - 1) / 5)) +
-    0.2 * (1 - Math.exp(-clicks / 15)) +
-    0.25 * (activeTime / duration);
-  const penalty = Math.min(0.5, 0.06 * rageClicks + 0.04 * errorClicks + 0.015 * errorLogs + 0.03 * netErrors);
-  const engagementScore = Math.round(clamp(100 * (depth - penalty) + 3 * random.normal(), 0, 100) * 10) / 10;
+  // The product's own formula, with a little noise so the demo does not look computed.
+  const formula = engagementScore({ duration, activeTime, pageViews, clicks, rageClicks, errorClicks, errorLogs, netErrors });
+  const score = Math.round(clamp(formula + 3 * random.normal(), 0, 100) * 10) / 10;
 
-  return { duration, activeTime, pageViews, clicks, errorClicks, rageClicks, errorLogs, netErrors, engagementScore };
+  return { duration, activeTime, pageViews, clicks, errorClicks, rageClicks, errorLogs, netErrors, engagementScore: score };
 }

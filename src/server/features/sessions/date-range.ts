@@ -1,5 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
 import { errors } from '../../errors.ts';
+import { RELATIVE_DATES, type RelativeDate } from '../../../api/schemas/sessions.ts';
 
 export interface ResolvedDateRange {
   /** Unix seconds, inclusive bound on creation_timestamp (null when date_from is absent). */
@@ -21,17 +22,7 @@ export interface DateRangeInput {
 
 export const DEFAULT_TIMEZONE = 'Europe/London';
 
-export const RELATIVE_DATES = [
-  'TODAY',
-  'YESTERDAY',
-  'BEGINNING_OF_WEEK',
-  'BEGINNING_OF_MONTH',
-  'BEGINNING_OF_PREV_MONTH',
-  'TODAY-7DAYS',
-  'TODAY-30DAYS',
-] as const;
-
-export type RelativeDate = (typeof RELATIVE_DATES)[number];
+export { RELATIVE_DATES, type RelativeDate };
 
 type DateParam = 'date_from' | 'date_to';
 

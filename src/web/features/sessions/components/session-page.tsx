@@ -9,7 +9,7 @@ import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx'
 import { SessionDetails } from '../../../components/sessions/session-details.tsx';
 import { formatTimestamp } from '../../../components/sessions/session-format.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { useSessionQuery } from '../api/use-session-query.ts';
+import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
 import { browserTimeZone, isValidTimeZone } from '../lib/time-zones.ts';
 
 /** One session on its own page: where `session_url` links, and what people share. */

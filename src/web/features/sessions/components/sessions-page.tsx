@@ -7,8 +7,8 @@ import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx'
 import { SessionDrawer } from '../../../components/sessions/session-drawer.tsx';
 import { SessionsGrid } from '../../../components/sessions/sessions-grid.tsx';
 import { useOpenSessionParam } from '../../../components/sessions/use-open-session-param.ts';
-import { useCanReadSessions } from '../api/use-can-read-sessions.ts';
-import { useSessionQuery } from '../api/use-session-query.ts';
+import { useCanReadSessions } from '../../../components/sessions/use-can-read-sessions.ts';
+import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
 import { useSessionsQuery } from '../api/use-sessions-query.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toSessionsQuery } from '../lib/sessions-search-params.ts';
 import { useSessionsView } from '../lib/use-sessions-view.ts';

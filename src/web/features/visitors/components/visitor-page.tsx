@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
-import { useCanReadSessions } from '../api/use-can-read-sessions.ts';
+import { useCanReadSessions } from '../../../components/sessions/use-can-read-sessions.ts';
 import { useVisitorIdentitiesQuery } from '../api/use-visitor-identities-query.ts';
 import { hasLookup, lookupFilter, readVisitorLookup, type VisitorLookup } from '../lib/visitor-lookup.ts';
 import { VisitorIdentitiesSection } from './visitor-identities-section.tsx';

@@ -7,7 +7,7 @@ import { SessionDrawer } from '../../../components/sessions/session-drawer.tsx';
 import { formatCount } from '../../../components/sessions/session-format.ts';
 import { SessionsGrid } from '../../../components/sessions/sessions-grid.tsx';
 import { useOpenSessionParam } from '../../../components/sessions/use-open-session-param.ts';
-import { useSessionQuery } from '../api/use-session-query.ts';
+import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
 import { useVisitorSessionsQuery } from '../api/use-visitor-sessions-query.ts';
 import { lookupFilter, type VisitorLookup, writeVisitorPage } from '../lib/visitor-lookup.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getMeOptions } from '../../../../api/client/@tanstack/react-query.gen.ts';
+import { getMeOptions } from '../../../api/client/@tanstack/react-query.gen.ts';
 
 /**
  * Whether the signed-in person may read sessions (undefined until known). Same query and freshness as

@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getSessionOptions } from '../../../../api/client/@tanstack/react-query.gen.ts';
-import type { GetSessionsResponse, Session } from '../../../../api/client/types.gen.ts';
+import { getSessionOptions } from '../../../api/client/@tanstack/react-query.gen.ts';
+import type { GetSessionsResponse, Session } from '../../../api/client/types.gen.ts';
 
 /** Every cached sessions list, whatever its filters: generated keys start with the operation id. */
 const ALL_SESSION_LISTS = [{ _id: 'getSessions' }];
