@@ -98,8 +98,15 @@ test('a visitor on a tracked page fires an alert: the session shows in the dashb
     expect(session.visitor.email).toBe('Rita.Rage@Example.com');
     await expect(page.getByText('Rita Rage').first()).toBeVisible();
 
-    // A few seconds later still exactly one delivery: at least once, but not twice for one event.
-    await page.waitForTimeout(1500);
+    // The delivery log of the webhook shows that message as delivered.
+    await page.goto('/webhooks');
+    const card = page.getByRole('listitem').filter({ hasText: receiver.url });
+    await card.getByRole('button', { name: 'Deliveries' }).click();
+    const log = page.getByRole('dialog', { name: `Deliveries to ${receiver.url}` });
+    await expect(log.getByText(delivery?.id ?? 'missing').first()).toBeVisible();
+    await expect(log.getByText('Delivered').first()).toBeVisible();
+
+    // Still exactly one delivery: at least once, but not twice for one event.
     expect(receiver.received).toHaveLength(1);
   } finally {
     receiver.close();

@@ -91,9 +91,17 @@ class KyselyRowWriter implements RowWriter {
   }
 
   async write(visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]): Promise<void> {
+    // Each inserted session bumps its hour's row in session_hourly_counts (a trigger). Inserting in
+    // (website, hour) order makes every concurrent transaction lock those rows in the same order, so
+    // parallel writes cannot deadlock.
+    const ordered = [...sessions].sort(
+      (a, b) =>
+        a.website_id.localeCompare(b.website_id) ||
+        Math.floor(a.creation_timestamp / 3600) - Math.floor(b.creation_timestamp / 3600),
+    );
     const work = async (executor: Db) => {
       await this.visitors.insert(executor, visitors);
-      await this.sessions.insert(executor, sessions);
+      await this.sessions.insert(executor, ordered);
     };
     // Inside a caller's transaction, its commit is the one that counts.
     if (this.db.isTransaction) await work(this.db);

@@ -176,9 +176,13 @@ describeApi('POST /v1/ingest', (ctx) => {
     expect((await ingest(ctx(), first)).statusCode).toBe(202);
     expect((await ingest(ctx(), second)).statusCode).toBe(202);
     const [session] = (await sessionOf(ctx(), account, `visitor_id=${ids.visitor_id}`)).sessions;
+    // Each batch's times are moved onto the server clock by its own transit delay, so on a busy machine
+    // the two batches may land up to a second apart from what the page measured.
+    for (const seconds of [session?.duration, session?.active_time]) {
+      expect(seconds).toBeGreaterThanOrEqual(30);
+      expect(seconds).toBeLessThanOrEqual(31);
+    }
     expect(session).toMatchObject({
-      duration: 30,
-      active_time: 30,
       end_url: 'https://shop.example.com/two',
       page_views_statistics: { count: 2 },
       events_statistics: { clicks: 2 },

@@ -3,10 +3,19 @@ import AlertTitle from '@mui/material/AlertTitle';
 import { toApiError } from '../../lib/api-error.ts';
 
 /** Shows a failure as people need it: what went wrong, and the request id to quote to support. */
-export function ApiErrorAlert({ error, title = 'Something went wrong' }: { error: unknown; title?: string }) {
+export function ApiErrorAlert({
+  error,
+  title = 'Something went wrong',
+  onClose,
+}: {
+  error: unknown;
+  title?: string;
+  /** Shows a close button, for errors people dismiss (in a snackbar, say). */
+  onClose?: () => void;
+}) {
   const apiError = toApiError(error);
   return (
-    <Alert severity="error" role="alert">
+    <Alert severity="error" role="alert" onClose={onClose}>
       <AlertTitle>{title}</AlertTitle>
       {apiError.message}
       {apiError.requestId ? (

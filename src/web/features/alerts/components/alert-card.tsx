@@ -1,5 +1,6 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -12,6 +13,8 @@ import { useToggleAlertMutation } from '../api/use-toggle-alert-mutation.ts';
 import { describeAlert } from '../lib/alert-rules.ts';
 import { formatDateTime } from '../lib/format-date-time.ts';
 import { AlertEnabledSwitch } from './alert-enabled-switch.tsx';
+import { AlertTargetStatus } from './alert-target-status.tsx';
+import { SendAlertTestButton } from './send-alert-test-button.tsx';
 
 interface AlertCardProps {
   alert: Alert;
@@ -19,10 +22,11 @@ interface AlertCardProps {
   canWrite: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  onShowDeliveries: () => void;
 }
 
-/** One alert as a sentence people can read: what triggers it and where it goes. */
-export function AlertCard({ alert, webhooks, canWrite, onEdit, onDelete }: AlertCardProps) {
+/** One alert as a sentence people can read: what triggers it, where it goes, and whether that works. */
+export function AlertCard({ alert, webhooks, canWrite, onEdit, onDelete, onShowDeliveries }: AlertCardProps) {
   const toggle = useToggleAlertMutation();
   return (
     <Card component="li" variant="outlined" aria-label={alert.name} sx={{ listStyle: 'none' }}>
@@ -40,6 +44,7 @@ export function AlertCard({ alert, webhooks, canWrite, onEdit, onDelete }: Alert
         <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
           {describeAlert(alert, webhooks)}
         </Typography>
+        <AlertTargetStatus alert={alert} />
         {toggle.isError ? (
           <ApiErrorAlert
             error={toggle.error}
@@ -51,8 +56,17 @@ export function AlertCard({ alert, webhooks, canWrite, onEdit, onDelete }: Alert
         <Typography variant="caption" color="text.secondary" sx={{ flexGrow: 1 }}>
           Created <time dateTime={alert.creation_date}>{formatDateTime(alert.creation_date)}</time>
         </Typography>
+        <Button
+          size="small"
+          startIcon={<HistoryIcon />}
+          onClick={onShowDeliveries}
+          aria-label={`Deliveries of ${alert.name}`}
+        >
+          Deliveries
+        </Button>
         {canWrite ? (
           <>
+            <SendAlertTestButton alert={alert} />
             <Button size="small" startIcon={<EditOutlinedIcon />} onClick={onEdit} aria-label={`Edit ${alert.name}`}>
               Edit
             </Button>

@@ -8,9 +8,10 @@ interface AlertListProps {
   canWrite: boolean;
   onEdit: (alert: Alert) => void;
   onDelete: (alert: Alert) => void;
+  onShowDeliveries: (alert: Alert) => void;
 }
 
-export function AlertList({ alerts, webhooks, canWrite, onEdit, onDelete }: AlertListProps) {
+export function AlertList({ alerts, webhooks, canWrite, onEdit, onDelete, onShowDeliveries }: AlertListProps) {
   return (
     <Stack component="ul" spacing={1.5} aria-label="Alerts" sx={{ p: 0, m: 0 }}>
       {alerts.map((alert) => (
@@ -21,6 +22,7 @@ export function AlertList({ alerts, webhooks, canWrite, onEdit, onDelete }: Aler
           canWrite={canWrite}
           onEdit={() => onEdit(alert)}
           onDelete={() => onDelete(alert)}
+          onShowDeliveries={() => onShowDeliveries(alert)}
         />
       ))}
     </Stack>

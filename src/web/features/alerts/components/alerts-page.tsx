@@ -9,6 +9,7 @@ import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx'
 import { useMeQuery, usePermissions } from '../../auth/api/use-me-query.ts';
 import { useAlertsQuery } from '../api/use-alerts-query.ts';
 import { useWebhooksQuery } from '../api/use-webhooks-query.ts';
+import { AlertDeliveriesDialog } from './alert-deliveries-dialog.tsx';
 import { AlertFormDialog } from './alert-form-dialog.tsx';
 import { AlertList } from './alert-list.tsx';
 import { AlertsEmptyState } from './alerts-empty-state.tsx';
@@ -16,7 +17,10 @@ import { AlertsNoAccess } from './alerts-no-access.tsx';
 import { AlertsSkeleton } from './alerts-skeleton.tsx';
 import { DeleteAlertDialog } from './delete-alert-dialog.tsx';
 
-/** `/alerts`: everyone who may read alerts sees them; those who may write also create, edit, switch and delete. */
+/**
+ * `/alerts`: everyone who may read alerts sees them and their delivery logs; those who may write also create,
+ * edit, switch, delete and send tests.
+ */
 export function AlertsPage() {
   const me = useMeQuery();
   const { can } = usePermissions();
@@ -42,6 +46,7 @@ function AlertsView({ canWrite, canReadWebhooks, canWriteWebhooks }: AlertsViewP
   const webhooks = useWebhooksQuery({ enabled: canReadWebhooks });
   const [editing, setEditing] = useState<{ alert?: Alert } | null>(null);
   const [deleting, setDeleting] = useState<Alert | null>(null);
+  const [showingDeliveries, setShowingDeliveries] = useState<Alert | null>(null);
   const create = canWrite ? () => setEditing({}) : undefined;
 
   return (
@@ -75,12 +80,21 @@ function AlertsView({ canWrite, canReadWebhooks, canWriteWebhooks }: AlertsViewP
           canWrite={canWrite}
           onEdit={(alert) => setEditing({ alert })}
           onDelete={setDeleting}
+          onShowDeliveries={setShowingDeliveries}
         />
       ) : null}
       {editing ? (
         <AlertFormDialog alert={editing.alert} canRegisterWebhook={canWriteWebhooks} onClose={() => setEditing(null)} />
       ) : null}
       {deleting ? <DeleteAlertDialog alert={deleting} onClose={() => setDeleting(null)} /> : null}
+      {showingDeliveries ? (
+        <AlertDeliveriesDialog
+          alert={showingDeliveries}
+          canSendTest={canWrite}
+          canRedeliver={canWriteWebhooks}
+          onClose={() => setShowingDeliveries(null)}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -18,6 +18,8 @@ const webhook: Webhook = {
   enabled: true,
   created_date: 1_700_000_000,
   created_by: 'admin@example.com',
+  failing_since: null,
+  disabled_reason: null,
 };
 
 describe('event kind metadata', () => {

@@ -17,7 +17,13 @@ export function meWith(permissions: string[]): GetMeResponse {
   return { account: { account_id: 'acc_1', name: 'Acme' }, user: null, token_name: 'test', permissions };
 }
 
-export const website: Website = { website_id: 'web_1', host: 'shop.example.com', name: 'Shop' };
+export const website: Website = {
+  website_id: 'web_1',
+  host: 'shop.example.com',
+  name: 'Shop',
+  public_key: 'pk_shop_1',
+  snippet: '<script async src="https://analytics.example.com/t.js" data-key="pk_shop_1"></script>',
+};
 
 export const webhook: Webhook = {
   webhook_id: 'wh_1',
@@ -28,6 +34,8 @@ export const webhook: Webhook = {
   enabled: true,
   created_date: 1_740_000_000,
   created_by: 'admin@example.com',
+  failing_since: null,
+  disabled_reason: null,
 };
 
 export const chatAlert: Alert = {
@@ -42,6 +50,9 @@ export const chatAlert: Alert = {
   webhook_id: null,
   enabled: true,
   creation_date: '2025-03-01T10:00:00.000Z',
+  last_fired_at: '2025-03-04T08:30:00.000Z',
+  flagged_reason: null,
+  target_healthy: true,
 };
 
 export const webhookAlert: Alert = {
@@ -53,4 +64,7 @@ export const webhookAlert: Alert = {
   webhook_id: 'wh_1',
   enabled: false,
   creation_date: '2025-03-02T10:00:00.000Z',
+  last_fired_at: null,
+  flagged_reason: null,
+  target_healthy: true,
 };

@@ -4,23 +4,33 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMeQuery, usePermissions } from '../../auth/api/use-me-query.ts';
 import { PeopleSection } from './people-section.tsx';
 import { TokensSection } from './tokens-section.tsx';
+import { WebsitesSection } from './websites-section.tsx';
 
 const TABS = [
   { value: 'tokens', label: 'API tokens' },
   { value: 'people', label: 'People' },
+  { value: 'websites', label: 'Websites' },
 ] as const;
 type SettingsTab = (typeof TABS)[number]['value'];
+
+const SECTIONS: Record<SettingsTab, ComponentType> = {
+  tokens: TokensSection,
+  people: PeopleSection,
+  websites: WebsitesSection,
+};
 
 /** Account settings for admins; the open tab lives in the URL (`tab`), so it survives reloads and links. */
 export function SettingsPage() {
   const me = useMeQuery();
   const { can } = usePermissions();
   const [params, setParams] = useSearchParams();
-  const tab: SettingsTab = params.get('tab') === 'people' ? 'people' : 'tokens';
+  const tab: SettingsTab = TABS.find((item) => item.value === params.get('tab'))?.value ?? 'tokens';
+  const Section = SECTIONS[tab];
 
   const heading = (
     <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
@@ -33,7 +43,8 @@ export function SettingsPage() {
       <Box sx={{ maxWidth: 960 }}>
         {heading}
         <Alert severity="info">
-          Settings are for admins. Ask an admin of your account to create API tokens or to add people.
+          Settings are for admins. Ask an admin of your account to create API tokens, to add people or for a website’s
+          tracker snippet.
         </Alert>
       </Box>
     );
@@ -49,6 +60,8 @@ export function SettingsPage() {
           setParams(nextParams);
         }}
         aria-label="Settings sections"
+        variant="scrollable"
+        scrollButtons="auto"
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {TABS.map((item) => (
@@ -62,7 +75,7 @@ export function SettingsPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
-        {tab === 'tokens' ? <TokensSection /> : <PeopleSection />}
+        <Section />
       </Box>
     </Box>
   );

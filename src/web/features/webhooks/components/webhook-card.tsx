@@ -1,5 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
@@ -9,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { Webhook } from '../../../../api/client/types.gen.ts';
 import { DetailList } from '../../../components/data-display/detail-list.tsx';
 import { UnixDate } from '../../../components/data-display/unix-date.tsx';
+import { SendWebhookTestButton } from './send-webhook-test-button.tsx';
+import { WebhookHealth } from './webhook-health.tsx';
 import { WebhookSecret } from './webhook-secret.tsx';
 
 interface WebhookCardProps {
@@ -17,9 +20,10 @@ interface WebhookCardProps {
   canSeeSecret: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  onShowDeliveries: () => void;
 }
 
-export function WebhookCard({ webhook, canWrite, canSeeSecret, onEdit, onDelete }: WebhookCardProps) {
+export function WebhookCard({ webhook, canWrite, canSeeSecret, onEdit, onDelete, onShowDeliveries }: WebhookCardProps) {
   const titleId = `webhook-${webhook.webhook_id}-url`;
   return (
     <Paper component="li" variant="outlined" aria-labelledby={titleId} sx={{ p: 2, display: 'grid', gap: 1.5 }}>
@@ -37,6 +41,7 @@ export function WebhookCard({ webhook, canWrite, canSeeSecret, onEdit, onDelete 
           variant="outlined"
         />
       </Stack>
+      <WebhookHealth webhook={webhook} />
       <DetailList
         details={[
           { label: 'Website', value: webhook.website },
@@ -51,16 +56,22 @@ export function WebhookCard({ webhook, canWrite, canSeeSecret, onEdit, onDelete 
           <WebhookSecret webhookId={webhook.webhook_id} />
         </>
       ) : null}
-      {canWrite ? (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
-          <Button size="small" startIcon={<EditIcon />} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
-            Delete
-          </Button>
-        </Stack>
-      ) : null}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
+        {canWrite ? <SendWebhookTestButton webhookId={webhook.webhook_id} /> : null}
+        <Button size="small" startIcon={<HistoryIcon />} onClick={onShowDeliveries}>
+          Deliveries
+        </Button>
+        {canWrite ? (
+          <>
+            <Button size="small" startIcon={<EditIcon />} onClick={onEdit}>
+              Edit
+            </Button>
+            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
+              Delete
+            </Button>
+          </>
+        ) : null}
+      </Stack>
     </Paper>
   );
 }

@@ -2,30 +2,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Webhook } from '../../../../api/client/types.gen.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { errorReply, meAs, mockApi } from '../../../test/mock-api.ts';
+import { errorReply, mockApi } from '../../../test/mock-api.ts';
+import { baseRoutes, webhook } from '../test/fixtures.ts';
 import { WebhooksPage } from './webhooks-page.tsx';
-
-const webhook: Webhook = {
-  webhook_id: 'wh_1',
-  url: 'https://hooks.example.com/alerts',
-  website: 'Shop',
-  website_id: 'web_1',
-  version: 'v1.0',
-  enabled: true,
-  created_date: 1_735_689_600,
-  created_by: 'ana@acme.test',
-};
-const websites = [{ website_id: 'web_1', host: 'shop.example.com', name: 'Shop' }];
-
-function baseRoutes(role: 'admin' | 'analyst') {
-  return {
-    'GET /v1/auth/me': { body: meAs(role) },
-    'GET /v1/webhooks': { body: [webhook] },
-    'GET /v1/websites': { body: websites },
-  };
-}
 
 async function findWebhookRow() {
   return screen.findByRole('listitem', { name: webhook.url });

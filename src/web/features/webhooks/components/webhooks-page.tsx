@@ -13,10 +13,15 @@ import { useMeQuery, usePermissions } from '../../auth/api/use-me-query.ts';
 import { useWebhooksQuery } from '../api/use-webhooks-query.ts';
 import { DeleteWebhookDialog } from './delete-webhook-dialog.tsx';
 import { WebhookCard } from './webhook-card.tsx';
+import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
 
-/** Which dialog is open: the form (with the webhook being edited, if any) or the delete confirmation. */
-type OpenDialog = { kind: 'form'; webhook?: Webhook } | { kind: 'delete'; webhook: Webhook } | null;
+/** Which dialog is open: the form (with the webhook being edited, if any), the delete confirmation or the log. */
+type OpenDialog =
+  | { kind: 'form'; webhook?: Webhook }
+  | { kind: 'delete'; webhook: Webhook }
+  | { kind: 'deliveries'; webhook: Webhook }
+  | null;
 
 export function WebhooksPage() {
   const me = useMeQuery();
@@ -70,12 +75,16 @@ export function WebhooksPage() {
               canSeeSecret={canSeeSecret}
               onEdit={() => setDialog({ kind: 'form', webhook })}
               onDelete={() => setDialog({ kind: 'delete', webhook })}
+              onShowDeliveries={() => setDialog({ kind: 'deliveries', webhook })}
             />
           ))}
         </Stack>
       ) : null}
       {dialog?.kind === 'form' ? <WebhookFormDialog webhook={dialog.webhook} onClose={close} /> : null}
       {dialog?.kind === 'delete' ? <DeleteWebhookDialog webhook={dialog.webhook} onClose={close} /> : null}
+      {dialog?.kind === 'deliveries' ? (
+        <WebhookDeliveriesDialog webhook={dialog.webhook} canWrite={canWrite} onClose={close} />
+      ) : null}
     </Box>
   );
 }

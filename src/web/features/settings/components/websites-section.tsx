@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
+import { useWebsitesQuery } from '../api/use-websites-query.ts';
+import { WebsiteCard } from './website-card.tsx';
+
+/** The account's websites and how to install the tracker on each. */
+export function WebsitesSection() {
+  const websites = useWebsitesQuery();
+  return (
+    <Box component="section" aria-labelledby="websites-heading">
+      <Typography variant="h6" component="h2" id="websites-heading" sx={{ mb: 1 }}>
+        Websites
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Sessions are recorded on pages that load the tracker. Add a website’s snippet to every one of its pages.
+      </Typography>
+      {websites.isPending ? <LinearProgress aria-label="Loading websites" /> : null}
+      {websites.isError ? <ApiErrorAlert error={websites.error} title="The websites could not be loaded" /> : null}
+      {websites.data?.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+          <Typography>No websites yet.</Typography>
+        </Paper>
+      ) : null}
+      {websites.data && websites.data.length > 0 ? (
+        <Stack component="ul" aria-label="Websites" sx={{ gap: 1.5, listStyle: 'none', p: 0, m: 0 }}>
+          {websites.data.map((website) => (
+            <WebsiteCard key={website.website_id} website={website} />
+          ))}
+        </Stack>
+      ) : null}
+    </Box>
+  );
+}
