@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://... npm run bench          the same on PostgreSQL
  *   BENCH_SERVER_ENTRY=path/to/entry                   another server entry (default src/server/main.ts)
  *   BENCH_DASHBOARD=false                              skip the browser measurements of the dashboard
+ *   BENCH_PIPELINE=false                               skip the ingest and delivery throughput measurements
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { isPostgresUrl } from '../src/server/config.ts';
 import { type BenchData, prepareBenchData } from './bench-data.ts';
 import { repoRoot, type ServerProcess, startServer } from './children.ts';
 import { benchDashboard } from './dashboard.ts';
+import { benchPipeline } from './pipeline.ts';
 import { type LoadResult, loadTest } from './load.ts';
 
 const CONNECTIONS = 10;
@@ -37,7 +39,7 @@ function positiveEnv(name: string, fallback: number): number {
 
 function databaseUrl(): string {
   const fromEnv = process.env.DATABASE_URL;
-  if (fromEnv && isPostgresUrl(fromEnv)) return fromEnv;
+  if (fromEnv) return fromEnv;
   const dir = path.join(repoRoot, 'bench', '.data');
   fs.mkdirSync(dir, { recursive: true });
   return path.join(dir, 'bench.db');
@@ -200,6 +202,16 @@ async function main(): Promise<void> {
       for (const verdict of await benchDashboard(url, data, { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' })) console.log(`  ${verdict}`);
     } catch (error) {
       console.log(`  dashboard bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  if (process.env.BENCH_PIPELINE !== 'false') {
+    console.log('\nPipeline (ingest and webhook delivery throughput):');
+    try {
+      for (const line of await benchPipeline(url, data, { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' }))
+        console.log(`  ${line}`);
+    } catch (error) {
+      console.log(`  pipeline bench failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 }

@@ -12,6 +12,7 @@ import { randomBase62 } from '../lib/ids.ts';
 import { onDeliveryWake } from './delivery-signal.ts';
 import { type Clock, type DeliveryContext, deliverMessage } from './delivery.service.ts';
 import { type OutboxMessage, claimDueMessages } from './outbox.repository.ts';
+import { setMaxListeners } from 'node:events';
 
 export type DeliveryLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -51,6 +52,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const { db, dialect, config, log } = options;
   const clock = options.clock ?? { now: () => Date.now() };
   const abort = new AbortController();
+  // Every delivery in flight listens on this one signal (it aborts them at shutdown); a round sends many at once.
+  setMaxListeners(1000, abort.signal);
   const workerId = `${os.hostname()}:${process.pid}:${randomBase62(8)}`;
   const context: DeliveryContext = {
     db,
