@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from '../config.ts';
 import { migrations } from './migrations/index.ts';
@@ -32,6 +32,31 @@ function openSqlite(file: string): SQLite.Database {
   return database;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, which on SQLite costs as much as running it; the service issues the
+ * same few hundred SQL texts over and over, so their prepared statements are kept (least recently used
+ * out first). Kysely runs one query at a time on the connection, so a statement is never used twice at once.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (statement) {
+        statements.delete(source);
+      } else {
+        statement = database.prepare(source);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(source, statement);
+      return statement;
+    },
+  };
+}
+
 /** Opens the database named by a URL: a postgres:// URL, or else a SQLite file path. */
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
@@ -40,7 +65,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(openSqlite(file)) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
