@@ -74,7 +74,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   // On PostgreSQL the migration tables live in the connection's own schema: without this Kysely would
   // find another schema's tables on the search path and skip creating its own.
   const schema =
-    db.getExecutor().adapter instanceof PostgresAdapter
+    isPostgres(db)
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({
@@ -103,4 +103,9 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Whether a Kysely instance (or transaction) speaks to PostgreSQL; the dialect is otherwise SQLite. */
+export function isPostgres(db: { getExecutor(): { adapter: unknown } }): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

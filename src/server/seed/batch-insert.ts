@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { Db } from '../db/database.ts';
+import { type Db, isPostgres } from '../db/database.ts';
 import type { DatabaseSchema } from '../db/schema.ts';
 
 // Bound parameters allowed in one statement: SQLite's SQLITE_MAX_VARIABLE_NUMBER default, and the
@@ -8,10 +8,6 @@ const SQLITE_MAX_PARAMETERS = 32_766;
 const POSTGRES_MAX_PARAMETERS = 65_535;
 const MAX_ROWS_PER_STATEMENT = 1000;
 
-/** Whether `db` speaks PostgreSQL: its compiled queries number their placeholders ($1, $2...). */
-export function isPostgres(db: Db): boolean {
-  return db.selectFrom('accounts').select('id').where('id', '=', '').compile().sql.includes('$1');
-}
 
 /**
  * Multi-row INSERTs for bulk loading. Kysely compiles the statement once per row count (so the

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { BatchInserter, isPostgres } from './batch-insert.ts';
+import { isPostgres } from '../db/database.ts';
+import { BatchInserter } from './batch-insert.ts';
 import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
 
 /** Where generated rows go: each `write` is one transaction. */

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../database.ts';
 
 // Sessions per account, website and hour, kept exact by triggers on every write path (API, tracker,
 // seeding), so a list's `total` sums a few hundred rows instead of counting millions. Triggers differ
@@ -56,12 +57,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`insert into session_hourly_counts (account_id, website_id, hour, sessions)
             select account_id, website_id, (creation_timestamp / 3600) * 3600, count(*)
             from sessions group by account_id, website_id, (creation_timestamp / 3600) * 3600`.execute(db);
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   for (const statement of postgres ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS) await statement.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   await sql`drop trigger sessions_count_insert on sessions`.execute(db).catch(() => sql`drop trigger sessions_count_insert`.execute(db));
   if (postgres) {
     await sql`drop trigger sessions_count_update on sessions`.execute(db);

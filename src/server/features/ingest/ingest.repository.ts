@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql } from 'kysely';
+import { type Db, isPostgres } from '../../db/database.ts';
 import type { AlertsTable } from '../alerts/alerts.table.ts';
 import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
 import type { SessionEventsTable } from './ingest.table.ts';
@@ -8,9 +8,7 @@ import type { SessionEventsTable } from './ingest.table.ts';
 export const ACTIVE_GAP_MS = 30_000;
 
 /** PostgreSQL locks the rows a transaction will rewrite; SQLite runs one write transaction at a time anyway. */
-function locksRows(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+const locksRows = isPostgres;
 
 export function findWebsiteByPublicKey(db: Db, publicKey: string) {
   return db.selectFrom('websites').selectAll().where('public_key', '=', publicKey).executeTakeFirst();

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import { type Db, isPostgres } from '../../db/database.ts';
 import type { LoginSessionsTable, UsersTable } from './users.table.ts';
 
 export function insertUser(db: Db, row: UsersTable) {
@@ -17,14 +17,13 @@ export function listUserRows(db: Db, accountId: string) {
   return db.selectFrom('users').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
 }
 
-export async function countAdmins(db: Db, accountId: string): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('account_id', '=', accountId)
-    .where('role', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * The account's admins, locked until the transaction ends on PostgreSQL, so two concurrent demotions
+ * cannot both see "another admin remains" (SQLite runs one write transaction at a time anyway).
+ */
+export async function countAdminsForUpdate(db: Db, accountId: string): Promise<number> {
+  const query = db.selectFrom('users').select('id').where('account_id', '=', accountId).where('role', '=', 'admin');
+  return (await (isPostgres(db) ? query.forUpdate() : query).execute()).length;
 }
 
 export function updateUserRow(db: Db, accountId: string, userId: string, changes: Pick<UsersTable, 'name' | 'role'>) {

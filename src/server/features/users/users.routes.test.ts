@@ -372,3 +372,28 @@ describeApi('people API', (ctx) => {
     });
   });
 });
+
+describeApi('people API: concurrent demotions', (ctx) => {
+  it('never leave an account without an admin: of two admins demoting each other at once, one wins', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const account = await ctx().newAccount();
+      const first = await signedInPerson(ctx(), account.accountId, 'admin');
+      const second = await signedInPerson(ctx(), account.accountId, 'admin');
+      const responses = await Promise.all([
+        asPerson(ctx(), first.cookie, { method: 'PUT', url: `/v1/users/${second.user.user_id}`, body: { role: 'analyst' } }),
+        asPerson(ctx(), second.cookie, { method: 'PUT', url: `/v1/users/${first.user.user_id}`, body: { role: 'analyst' } }),
+      ]);
+      const statuses = responses.map((response) => response.statusCode).sort();
+      // The loser is either refused as the last admin, or no longer an admin by the time it is checked (403).
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const admins = await ctx()
+        .database.db.selectFrom('users')
+        .select('id')
+        .where('account_id', '=', account.accountId)
+        .where('role', '=', 'admin')
+        .execute();
+      expect(admins).toHaveLength(1);
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { type Db, isUniqueViolation } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import {
-  countAdmins,
+  countAdminsForUpdate,
   deleteUserRow,
   findUserByEmail,
   findUserRow,
@@ -64,22 +64,26 @@ async function requireUser(db: Db, accountId: string, userId: string): Promise<U
 }
 
 async function ensureAnotherAdmin(db: Db, accountId: string, row: UsersTable): Promise<void> {
-  if (row.role === 'admin' && (await countAdmins(db, accountId)) <= 1) {
+  if (row.role === 'admin' && (await countAdminsForUpdate(db, accountId)) <= 1) {
     throw errors.conflict('last_admin', 'An account keeps at least one admin');
   }
 }
 
 export async function updateUser(db: Db, accountId: string, userId: string, input: UpdateUserInput): Promise<UserResource> {
-  const row = await requireUser(db, accountId, userId);
-  if (input.role !== undefined && input.role !== 'admin') await ensureAnotherAdmin(db, accountId, row);
-  const changes = { name: input.name?.trim() || row.name, role: input.role ?? row.role };
-  await updateUserRow(db, accountId, userId, changes);
-  return toUserResource({ ...row, ...changes });
+  return db.transaction().execute(async (trx) => {
+    const row = await requireUser(trx, accountId, userId);
+    if (input.role !== undefined && input.role !== 'admin') await ensureAnotherAdmin(trx, accountId, row);
+    const changes = { name: input.name?.trim() || row.name, role: input.role ?? row.role };
+    await updateUserRow(trx, accountId, userId, changes);
+    return toUserResource({ ...row, ...changes });
+  });
 }
 
 export async function deleteUser(db: Db, accountId: string, userId: string): Promise<{ user_id: string; deleted: true }> {
-  const row = await requireUser(db, accountId, userId);
-  await ensureAnotherAdmin(db, accountId, row);
-  await deleteUserRow(db, accountId, userId);
-  return { user_id: userId, deleted: true };
+  return db.transaction().execute(async (trx) => {
+    const row = await requireUser(trx, accountId, userId);
+    await ensureAnotherAdmin(trx, accountId, row);
+    await deleteUserRow(trx, accountId, userId);
+    return { user_id: userId, deleted: true as const };
+  });
 }
