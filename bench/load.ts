@@ -9,7 +9,7 @@ export interface LoadResult {
   failures: number;
 }
 
-function percentile(sorted: Float64Array, fraction: number): number {
+export function percentile(sorted: Float64Array, fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
   return sorted[index] ?? Number.NaN;
@@ -48,4 +48,14 @@ export function loadTest(
       if (statusCode < 200 || statusCode >= 300) failures += 1;
     });
   });
+}
+
+/** A whole number of at least 1 from the environment, or `fallback` when unset. */
+export function positiveEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of at least 1 (got "${raw}")`);
+  return value;
 }

@@ -25,6 +25,7 @@ import type { WebhooksTable } from '../src/server/features/webhooks/webhooks.tab
 import { newId } from '../src/server/lib/ids.ts';
 import type { BenchData } from './bench-data.ts';
 import { type ServerProcess, startServer } from './children.ts';
+import { percentile, positiveEnv } from './load.ts';
 
 const CONNECTIONS = 10;
 const EVENTS_PER_BATCH = 20;
@@ -37,21 +38,6 @@ const DELIVERY_MESSAGES = 2_000;
 const DELIVERY_TIMEOUT_MS = 180_000;
 const USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
-function positiveEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a whole number of at least 1 (got "${raw}")`);
-  return value;
-}
-
-function percentile(sorted: Float64Array, fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
 
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
 

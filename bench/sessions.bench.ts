@@ -16,7 +16,7 @@ import { type BenchData, prepareBenchData } from './bench-data.ts';
 import { repoRoot, type ServerProcess, startServer } from './children.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchPipeline } from './pipeline.ts';
-import { type LoadResult, loadTest } from './load.ts';
+import { type LoadResult, loadTest, positiveEnv } from './load.ts';
 
 const CONNECTIONS = 10;
 const PAGE_SIZE_DEEP = 100;
@@ -26,15 +26,6 @@ interface Scenario {
   query: string;
   /** p99 latency target in ms. */
   p99Target: number;
-}
-
-function positiveEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a whole number of at least 1 (got "${raw}")`);
-  return value;
 }
 
 function databaseUrl(): string {
@@ -199,7 +190,8 @@ async function main(): Promise<void> {
   if (process.env.BENCH_DASHBOARD !== 'false') {
     console.log(`\nDashboard (headless Chromium, ${data.sessions.toLocaleString('en-US')} sessions):`);
     try {
-      for (const verdict of await benchDashboard(url, data, { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' })) console.log(`  ${verdict}`);
+      for (const verdict of await benchDashboard(url, data, { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' }))
+        console.log(`  ${verdict}`);
     } catch (error) {
       console.log(`  dashboard bench failed: ${error instanceof Error ? error.message : String(error)}`);
     }
