@@ -15,6 +15,10 @@ export interface BenchData {
   emailInOtherCase: string;
   /** The visitor with the most sessions. */
   busiestVisitorId: string;
+  /** The first letters of an identified visitor's name, for the people search. */
+  namePrefix: string;
+  /** A website of the account, for the website-narrowed deep pages. */
+  firstWebsiteId: string;
 }
 
 function flipCase(text: string): string {
@@ -71,7 +75,8 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
       );
       const analyzeStarted = performance.now();
       // Fresh statistics, so the planners pick the indexes they will pick in production.
-      if (handle.dialect === 'postgres') await sql`VACUUM ANALYZE sessions, visitors, session_hourly_counts`.execute(db);
+      if (handle.dialect === 'postgres')
+        await sql`VACUUM ANALYZE sessions, visitors, session_hourly_counts`.execute(db);
       else await sql`ANALYZE`.execute(db);
       console.log(
         `${handle.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE'} took ${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s`,
@@ -81,7 +86,7 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
 
     const identified = await db
       .selectFrom('visitors')
-      .select('email')
+      .select(['email', 'name'])
       .where('account_id', '=', account.id)
       .where('email', 'is not', null)
       .orderBy(sql`last_session_timestamp - first_session_timestamp`, 'desc')
@@ -98,6 +103,12 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
     if (!identified?.email || !busiest)
       throw new Error(`Account "${BENCH_ACCOUNT}" has no identified visitor or no sessions`);
 
+    const website = await db
+      .selectFrom('websites')
+      .select('id')
+      .where('account_id', '=', account.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const { token } = await createApiToken(db, {
       accountId: account.id,
       name: 'bench',
@@ -109,6 +120,8 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
       sessions,
       emailInOtherCase: flipCase(identified.email),
       busiestVisitorId: busiest.visitor_id,
+      namePrefix: (identified.name ?? identified.email).slice(0, 3),
+      firstWebsiteId: website.id,
     };
   } finally {
     await handle.close();

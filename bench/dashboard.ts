@@ -7,14 +7,19 @@ import { createUser } from '../src/server/features/users/users.service.ts';
 import type { BenchData } from './bench-data.ts';
 import { repoRoot, type ServerProcess, startServer } from './children.ts';
 
+const SIGN_IN_TARGET_MS = 1000;
 const FIRST_PAGE_TARGET_MS = 1000;
+const DRAWER_TARGET_MS = 150;
 const FILTER_CHANGE_TARGET_MS = 300;
 const ROUNDS = 7;
 const PRESETS = ['Last 7 days', 'Last 30 days', 'This month', 'All time'];
 
 function ensureWebBuild(): void {
   if (fs.existsSync(path.join(repoRoot, 'dist/web/index.html'))) return;
-  const build = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: repoRoot, stdio: 'ignore' });
+  const build = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  });
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
@@ -29,6 +34,42 @@ async function signIn(page: Page, baseUrl: string, email: string, password: stri
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).first().waitFor({ state: 'attached' });
+}
+
+/** From pressing "Sign in" on a fresh page until the sessions grid shows its first row. */
+async function timeSignIn(page: Page, baseUrl: string, email: string, password: string): Promise<number> {
+  await page.context().clearCookies();
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  const started = performance.now();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('grid').getByRole('row').nth(1).waitFor();
+  return performance.now() - started;
+}
+
+/** From a click on a row until the drawer has slid in and shows that session's details. */
+async function timeDrawerOpen(page: Page, baseUrl: string, row: number): Promise<number> {
+  if (!page.url().startsWith(`${baseUrl}/sessions`)) await page.goto(`${baseUrl}/sessions`);
+  const cell = page.getByRole('grid').getByRole('row').nth(row).getByRole('gridcell').first();
+  await cell.hover();
+  await page.waitForTimeout(200);
+  const started = performance.now();
+  await cell.click();
+  const drawer = page.getByRole('dialog', { name: 'Session details' });
+  await drawer.getByText('Rage clicks').first().waitFor();
+  await drawer.evaluate(
+    (paper) =>
+      new Promise<void>((resolve) => {
+        const settled = () =>
+          getComputedStyle(paper).transform === 'none' ? resolve() : requestAnimationFrame(settled);
+        settled();
+      }),
+  );
+  const elapsed = performance.now() - started;
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+  return elapsed;
 }
 
 /** Navigation to /sessions until the grid shows its first row. */
@@ -51,7 +92,11 @@ async function timeFilterChange(page: Page, preset: string): Promise<number> {
   const started = performance.now();
   await option.click();
   await page.waitForFunction(
-    (previous) => [...document.querySelectorAll('p, span, div')].some((node) => node.childElementCount === 0 && node.textContent?.startsWith('Showing ') && node.textContent !== previous),
+    (previous) =>
+      [...document.querySelectorAll('p, span, div')].some(
+        (node) =>
+          node.childElementCount === 0 && node.textContent?.startsWith('Showing ') && node.textContent !== previous,
+      ),
     before,
     { polling: 'raf' },
   );
@@ -70,22 +115,38 @@ export async function benchDashboard(url: string, data: BenchData, env: Record<s
   let server: ServerProcess | null = null;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     server = await startServer('dashboard', 'src/server/main.ts', { ...env, DELIVERY_WORKER: 'false' });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const signIns: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1)
+      signIns.push(await timeSignIn(page, server.baseUrl, email, password));
     await signIn(page, server.baseUrl, email, password);
     await timeFirstPage(page, server.baseUrl);
     const firstPage: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) firstPage.push(await timeFirstPage(page, server.baseUrl));
     const filter: number[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) filter.push(await timeFilterChange(page, PRESETS[round % PRESETS.length] ?? 'All time'));
+    for (let round = 0; round < ROUNDS; round += 1)
+      filter.push(await timeFilterChange(page, PRESETS[round % PRESETS.length] ?? 'All time'));
+    const drawer: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1)
+      drawer.push(await timeDrawerOpen(page, server.baseUrl, 1 + (round % 5)));
     const line = (label: string, values: number[], target: number) =>
       `${median(values) <= target && Math.max(...values) <= target * 1.5 ? 'pass' : 'FAIL'}  ${label}: median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (target ${target} ms)`;
     return [
+      line('sign-in to the first rows of sessions', signIns, SIGN_IN_TARGET_MS),
       line('sessions table, first page after navigation', firstPage, FIRST_PAGE_TARGET_MS),
       line('sessions table, date preset change', filter, FILTER_CHANGE_TARGET_MS),
+      line('session drawer open, full record shown', drawer, DRAWER_TARGET_MS),
     ];
   } finally {
     await browser.close();

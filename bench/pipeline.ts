@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import pino from 'pino';
 import type { IngestBatchInput, IngestEventInput } from '../src/api/schemas/ingest.ts';
-import { TRACKER_EVENT_KINDS as K } from '../src/api/schemas/ingest.ts';
+import { EVENT_KIND as K } from '../src/api/event-catalogue.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { type Db, type Dialect, openDatabase } from '../src/server/db/database.ts';
 import { startDeliveryWorker } from '../src/server/delivery/delivery-worker.ts';
@@ -342,7 +342,13 @@ async function benchDelivery(
                 url: 'https://shop.example.com/checkout',
               }),
             },
-            session: { id: `ses_bench${done + i}`, country_code: 'FR', region: 'Île-de-France', city: 'Paris' },
+            session: {
+              id: `ses_bench${done + i}`,
+              creation_timestamp: Math.floor(now / 1000) - 60,
+              country_code: 'FR',
+              region: 'Île-de-France',
+              city: 'Paris',
+            },
             visitor: { id: 'vis_bench', name: 'Bench Visitor', email: 'bench@example.com', params: '[]' },
             website: { id: website.id },
             now,

@@ -8,6 +8,7 @@
  *   BENCH_SERVER_ENTRY=path/to/entry                   another server entry (default src/server/main.ts)
  *   BENCH_DASHBOARD=false                              skip the browser measurements of the dashboard
  *   BENCH_PIPELINE=false                               skip the ingest and delivery throughput measurements
+ *   BENCH_HOSTILE=false                                skip /healthz latency under deeply nested bodies
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,18 +16,13 @@ import { isPostgresUrl } from '../src/server/config.ts';
 import { type BenchData, prepareBenchData } from './bench-data.ts';
 import { repoRoot, type ServerProcess, startServer } from './children.ts';
 import { benchDashboard } from './dashboard.ts';
+import { benchHostile } from './hostile.ts';
 import { benchPipeline } from './pipeline.ts';
+import { findingScenarios, type Scenario } from './finding-scenarios.ts';
 import { type LoadResult, loadTest, positiveEnv } from './load.ts';
 
 const CONNECTIONS = 10;
 const PAGE_SIZE_DEEP = 100;
-
-interface Scenario {
-  name: string;
-  query: string;
-  /** p99 latency target in ms. */
-  p99Target: number;
-}
 
 function databaseUrl(): string {
   const fromEnv = process.env.DATABASE_URL;
@@ -47,15 +43,22 @@ function scenarios(data: BenchData): Scenario[] {
     { name: 'date_from TODAY-30DAYS, New York', query: 'date_from=TODAY-30DAYS&tz=America/New_York', p99Target: 50 },
     { name: 'page 10000, size 100', query: `page=10000&size=${PAGE_SIZE_DEEP}`, p99Target: 150 },
     { name: `page ${deepPage}, size 100`, query: `page=${deepPage}&size=${PAGE_SIZE_DEEP}`, p99Target: 150 },
+    ...findingScenarios(data),
   ];
 }
 
 /** One plain request first: the scenario must answer 200 before its latency means anything. */
-async function checkScenario(baseUrl: string, query: string, headers: Record<string, string>): Promise<string> {
-  const response = await fetch(`${baseUrl}/v1/sessions${query ? `?${query}` : ''}`, { headers });
+async function checkScenario(
+  baseUrl: string,
+  query: string,
+  headers: Record<string, string>,
+  path = '/v1/sessions',
+): Promise<string> {
+  const response = await fetch(`${baseUrl}${path}${query ? `?${query}` : ''}`, { headers });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const body = JSON.parse(text) as { total?: number; sessions?: unknown[] };
+  const body = JSON.parse(text) as { total?: number; sessions?: unknown[]; visitors?: unknown[] };
+  if (body.visitors) return `${body.visitors.length} people`;
   return `total ${body.total ?? '?'}, ${body.sessions?.length ?? '?'} on the page`;
 }
 
@@ -70,9 +73,9 @@ async function measureAll(
   await loadTest(`${server.baseUrl}/v1/sessions`, { headers, connections: CONNECTIONS, durationSeconds: 1 });
   for (const scenario of list) {
     try {
-      const summary = await checkScenario(server.baseUrl, scenario.query, headers);
+      const summary = await checkScenario(server.baseUrl, scenario.query, headers, scenario.path);
       console.log(`  ${scenario.name}: ${summary}`);
-      const url = `${server.baseUrl}/v1/sessions${scenario.query ? `?${scenario.query}` : ''}`;
+      const url = `${server.baseUrl}${scenario.path ?? '/v1/sessions'}${scenario.query ? `?${scenario.query}` : ''}`;
       results.set(scenario, await loadTest(url, { headers, connections: CONNECTIONS, durationSeconds }));
     } catch (error) {
       console.log(`  ${scenario.name}: FAILED ${error instanceof Error ? error.message : String(error)}`);
@@ -89,7 +92,7 @@ function row(cells: string[], widths: number[]): string {
 }
 
 function report(results: Map<Scenario, LoadResult | Error>, floor: LoadResult | Error, first: Scenario): void {
-  const widths = [34, 8, 8, 8, 10, 9, 7];
+  const widths = [44, 8, 8, 8, 10, 9, 7];
   const ms = (value: number) => value.toFixed(1);
   console.log(`\n${row(['scenario', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'failures', 'p99'], widths)}`);
   const verdicts: string[] = [];
@@ -204,6 +207,20 @@ async function main(): Promise<void> {
         console.log(`  ${line}`);
     } catch (error) {
       console.log(`  pipeline bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  if (process.env.BENCH_HOSTILE !== 'false') {
+    console.log('\nHostile bodies (liveness while deeply nested JSON is refused):');
+    try {
+      for (const line of await benchHostile(
+        serverEntry,
+        { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' },
+        durationSeconds,
+      ))
+        console.log(`  ${line}`);
+    } catch (error) {
+      console.log(`  hostile bench failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 }

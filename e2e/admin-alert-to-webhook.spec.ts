@@ -1,11 +1,16 @@
 import { expect, signIn, test } from './support/fixtures.ts';
 
-test('an admin creates a chat alert, switches it to a webhook registered from the form, and reads its sentence', async ({ page }) => {
+test('an admin creates a chat alert, switches it to a webhook registered from the form, and reads its sentence', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alerts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
 
-  await page.getByRole('button', { name: /Create (your first|an|) ?alert/ }).first().click();
+  await page
+    .getByRole('button', { name: /Create (your first|an|) ?alert/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Checkout frustration');
   const firstEvent = dialog.getByRole('group', { name: 'Event 1' });

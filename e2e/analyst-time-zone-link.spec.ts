@@ -1,6 +1,9 @@
 import { expect, signIn, test } from './support/fixtures.ts';
 
-test('an analyst filters by a relative range in another time zone, and the copied URL reproduces the view', async ({ page, context }) => {
+test('an analyst filters by a relative range in another time zone, and the copied URL reproduces the view', async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'analyst');
   await page.goto('/sessions');
   await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible();
@@ -18,7 +21,10 @@ test('an analyst filters by a relative range in another time zone, and the copie
   const range = page.getByText(/^Showing .+ – now, Asia\/Tokyo$/);
   await expect(range).toBeVisible();
   const shown = await range.textContent();
-  const total = await page.getByText(/^[\d,]+ sessions?$/).first().textContent();
+  const total = await page
+    .getByText(/^[\d,]+ sessions?$/)
+    .first()
+    .textContent();
 
   const copied = page.url();
   const second = await context.newPage();

@@ -16,7 +16,9 @@ test("support finds a visitor's sessions by e-mail from the app bar", async ({ p
   await expect(rows.nth(1)).toBeVisible();
 
   await rows.nth(1).getByRole('gridcell').first().click();
-  const details = page.getByRole('dialog', { name: 'Session details' }).or(page.getByRole('presentation').filter({ hasText: 'Session details' }));
+  const details = page
+    .getByRole('dialog', { name: 'Session details' })
+    .or(page.getByRole('presentation').filter({ hasText: 'Session details' }));
   await expect(details.first()).toBeVisible();
   await expect(details.first().getByText(visitor.email, { exact: false }).first()).toBeVisible();
 });

@@ -5,7 +5,11 @@ import { expect, readState, signIn, test } from './support/fixtures.ts';
 
 interface Received {
   id: string;
-  body: { webhook_type: string; alert: { name: string }; payload: { event_name: string; session_id: string; visitor: { email: string } } };
+  body: {
+    webhook_type: string;
+    alert: { name: string };
+    payload: { event_name: string; session_id: string; visitor: { email: string } };
+  };
   verified: boolean;
 }
 
@@ -31,7 +35,11 @@ async function startReceiver(secret: () => string) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { received, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => server.close() };
+  return {
+    received,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    close: () => server.close(),
+  };
 }
 
 /** A customer's page with the tracker snippet pasted in. */
@@ -42,12 +50,18 @@ async function startTestPage(appOrigin: string, publicKey: string) {
       <button id="pay" type="button">Pay now</button>
       <button id="explode" type="button" onclick="setTimeout(() => { throw new Error('checkout exploded'); })">Apply coupon</button>
     </main></body></html>`;
-  const server = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  const server = http.createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end(html),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://localhost:${(server.address() as AddressInfo).port}/checkout`, close: () => server.close() };
 }
 
-test('a visitor on a tracked page fires an alert: the session shows in the dashboard and one signed delivery arrives', async ({ page, context, baseURL }) => {
+test('a visitor on a tracked page fires an alert: the session shows in the dashboard and one signed delivery arrives', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const { website } = readState();
   await signIn(page, 'admin');
   const origin = { origin: baseURL ?? '' };
@@ -56,20 +70,33 @@ test('a visitor on a tracked page fires an alert: the session shows in the dashb
   const testPage = await startTestPage(baseURL ?? '', website.publicKey);
   try {
     const webhook = await (
-      await page.request.post('/v1/webhooks', { headers: origin, data: { url: receiver.url, website_id: website.id, version: 'v1.0' } })
+      await page.request.post('/v1/webhooks', {
+        headers: origin,
+        data: { url: receiver.url, website_id: website.id, version: 'v1.0' },
+      })
     ).json();
     secret = (await (await page.request.get(`/v1/webhooks/${webhook.webhook_id}/secret`)).json()).secret;
     const alert = await page.request.post('/v1/alerts', {
       headers: origin,
-      data: { name: 'Checkout errors', events: [{ kind: 25, value: 'checkout exploded' }], provider: 'webhooks', webhook_id: webhook.webhook_id },
+      data: {
+        name: 'Checkout errors',
+        events: [{ kind: 25, value: 'checkout exploded' }],
+        provider: 'webhooks',
+        webhook_id: webhook.webhook_id,
+      },
     });
     expect(alert.status()).toBe(201);
 
     const visitorPage = await context.newPage();
     await visitorPage.goto(testPage.url);
-    await visitorPage.waitForFunction(() => typeof (window as unknown as { sa?: { identify?: unknown } }).sa?.identify === 'function');
+    await visitorPage.waitForFunction(
+      () => typeof (window as unknown as { sa?: { identify?: unknown } }).sa?.identify === 'function',
+    );
     await visitorPage.evaluate(() =>
-      (window as unknown as { sa: { identify: (who: object) => void } }).sa.identify({ email: 'Rita.Rage@Example.com', name: 'Rita Rage' }),
+      (window as unknown as { sa: { identify: (who: object) => void } }).sa.identify({
+        email: 'Rita.Rage@Example.com',
+        name: 'Rita Rage',
+      }),
     );
     for (let click = 0; click < 5; click += 1) await visitorPage.locator('#pay').click({ delay: 10 });
     await visitorPage.locator('#explode').click();

@@ -9,7 +9,10 @@ export function readState(): E2eState {
 
 /** Signs in through the sign-in page, as a person would. */
 export async function signIn(page: Page, role: keyof E2eState['people']): Promise<void> {
-  const person = readState().people[role];
+  await signInWith(page, readState().people[role]);
+}
+
+export async function signInWith(page: Page, person: { email: string; password: string }): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
@@ -22,7 +25,21 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+}
+
+/** Errors and warnings the page writes to its console, collected from now on. */
+export function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
 }
 
 export const test = base;

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
 import { createAccount } from '../../src/server/features/accounts/accounts.service.ts';
 import { createUser } from '../../src/server/features/users/users.service.ts';
+import { createWebsite } from '../../src/server/features/websites/websites.service.ts';
 import { seedSessions } from '../../src/server/seed/seed-sessions.ts';
 import { E2E_STATE_FILE, type E2eState } from './state.ts';
 
@@ -46,8 +47,26 @@ const website = await database.db
   .where('account_id', '=', account.id)
   .orderBy('created_at')
   .executeTakeFirstOrThrow();
+// A brand-new account: one website, one admin, no session yet (the first-run journey).
+const newAccount = await createAccount(database.db, 'E2E Newcomer');
+const newWebsite = await createWebsite(database.db, {
+  accountId: newAccount.id,
+  host: 'www.newcomer.example',
+  name: 'Newcomer',
+});
+const newcomer = { email: 'admin@newcomer.example' };
+const { password: newcomerPassword } = await createUser(database.db, newAccount.id, {
+  ...newcomer,
+  role: 'admin',
+  name: 'New Admin',
+});
 const state: E2eState = {
   people,
+  newcomer: {
+    email: newcomer.email,
+    password: newcomerPassword,
+    website: { id: newWebsite.id, host: newWebsite.host, publicKey: newWebsite.public_key },
+  },
   visitor: { id: visitor.id, email: visitor.email ?? '' },
   website: { id: website.id, name: website.name, publicKey: website.public_key },
 };
@@ -55,7 +74,12 @@ fs.writeFileSync(E2E_STATE_FILE, JSON.stringify(state, null, 2));
 
 const app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });
-const worker = startDeliveryWorker({ db: database.db, dialect: database.dialect, config, log: app.log.child({ component: 'delivery' }) });
+const worker = startDeliveryWorker({
+  db: database.db,
+  dialect: database.dialect,
+  config,
+  log: app.log.child({ component: 'delivery' }),
+});
 const stop = async () => {
   await worker.stop();
   await app.close();

@@ -25,7 +25,9 @@ describe('loadConfig', () => {
   });
 
   it('drops a trailing slash from PUBLIC_URL', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://analytics.example.com/' }).PUBLIC_URL).toBe('https://analytics.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://analytics.example.com/' }).PUBLIC_URL).toBe(
+      'https://analytics.example.com',
+    );
   });
 
   it('names every bad variable in one error', () => {
@@ -40,6 +42,21 @@ describe('loadConfig', () => {
     expect(message).toContain('PORT');
     expect(message).toContain('LOG_LEVEL');
     expect(message).toContain('DEMO_DATA');
+  });
+
+  it('takes REDIS_URL only as a redis:// or rediss:// URL, never echoing it back', () => {
+    const url = 'rediss://:pw@cache.internal:6380/0';
+    expect(loadConfig({ REDIS_URL: url }).REDIS_URL).toBe(url);
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+    expect(() => loadConfig({ REDIS_URL: 'http://:hunter2@cache.internal' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'http://:hunter2@cache.internal' })).not.toThrow(/hunter2/);
+  });
+
+  it('reads DB_STATEMENT_TIMEOUT_MS, 30 s by default and 0 for no limit', () => {
+    expect(loadConfig({}).DB_STATEMENT_TIMEOUT_MS).toBe(30_000);
+    expect(loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' }).DB_STATEMENT_TIMEOUT_MS).toBe(0);
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });
 
   it('refuses a PUBLIC_URL that is not an absolute http(s) URL', () => {

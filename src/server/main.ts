@@ -2,19 +2,27 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './delivery/delivery-worker.ts';
+import { type RetentionWorker, startRetentionWorker } from './features/retention/retention-worker.ts';
 import { type DemoCredentials, ensureDemoData } from './seed/demo-data.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config.DATABASE_URL, { poolSize: config.DB_POOL_SIZE });
+  const database = openDatabase(config.DATABASE_URL, {
+    poolSize: config.DB_POOL_SIZE,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   await migrateToLatest(database.db);
   const demo = config.DEMO_DATA ? await ensureDemoData(database.db, config) : null;
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
+  database.onConnectionError((error) =>
+    app.log.warn({ reason: error.message }, 'database connection lost; reconnecting on the next query'),
+  );
 
   let worker: DeliveryWorker | null = null;
+  let retention: RetentionWorker | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -26,7 +34,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
     // The worker gives back the messages it holds before the database closes; they go out on the next start.
-    Promise.resolve(worker?.stop())
+    Promise.all([worker?.stop(), retention?.stop()])
       .then(() => app.close())
       .then(
         () => process.exit(0),
@@ -41,12 +49,23 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.DELIVERY_WORKER && !closing) {
-    worker = startDeliveryWorker({ db: database.db, dialect: database.dialect, config, log: app.log.child({ component: 'delivery' }) });
+    worker = startDeliveryWorker({
+      db: database.db,
+      dialect: database.dialect,
+      config,
+      log: app.log.child({ component: 'delivery' }),
+    });
+  }
+  if (config.RETENTION_WORKER && !closing) {
+    retention = startRetentionWorker({ db: database.db, log: app.log.child({ component: 'retention' }) });
   }
   printWelcome(config.PUBLIC_URL, demo);
 }
 
-/** Told once, on the terminal rather than in the logs, so the demo token never lands in log storage. */
+/**
+ * Told once, as plain text on stderr: stdout is the JSON log stream, which log collectors store, and the
+ * demo password and token must never reach it.
+ */
 function printWelcome(publicUrl: string, demo: DemoCredentials | null): void {
   const lines = [`Session Analytics is running at ${publicUrl}`, `API reference: ${publicUrl}/docs`];
   if (demo) {
@@ -57,10 +76,12 @@ function printWelcome(publicUrl: string, demo: DemoCredentials | null): void {
       `Try: curl -H "Authorization: Bearer ${demo.adminToken}" ${publicUrl}/v1/sessions?size=5`,
     );
   }
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  process.stderr.write(`\n${lines.join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error instanceof Error ? error.stack : error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : String(error instanceof Error ? error.stack : error)}\n`,
+  );
   process.exit(1);
 });

@@ -1,10 +1,10 @@
+import { TRUNCATION } from '../api/event-catalogue.ts';
 import { LIMITS } from './contract.ts';
 import { clip } from './text.ts';
 
 const INTERACTIVE =
   'a,button,input,select,textarea,label,summary,[role=button],[role=link],[role=menuitem],[role=tab],[onclick]';
 const PATH_DEPTH = 5;
-const TEXT_MAX = 100;
 
 /** The element a click was meant for: the nearest interactive ancestor of what was hit, or that. */
 export function clickTarget(target: EventTarget | null): Element | null {
@@ -34,9 +34,9 @@ export function elementText(element: Element): string {
   const tag = element.tagName;
   if (tag === 'INPUT') {
     const input = element as HTMLInputElement;
-    return /^(button|submit|reset)$/i.test(input.type) ? clip(input.value, TEXT_MAX) : '';
+    return /^(button|submit|reset)$/i.test(input.type) ? clip(input.value, TRUNCATION.elementText) : '';
   }
   if (tag === 'TEXTAREA' || tag === 'SELECT') return '';
   const text = element.getAttribute('aria-label') ?? element.textContent ?? '';
-  return clip(text.replace(/\s+/g, ' ').trim(), TEXT_MAX);
+  return clip(text.replace(/\s+/g, ' ').trim(), TRUNCATION.elementText);
 }

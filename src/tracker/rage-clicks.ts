@@ -1,3 +1,5 @@
+import { RAGE_CLICK } from '../api/event-catalogue.ts';
+
 /** A click as the rage detector sees it: when and where. */
 export interface ClickPoint<T> {
   time: number;
@@ -16,12 +18,11 @@ export interface ClickStreak<T> {
 /** Clicks at most this far apart in time (ms) and from the streak's first click (px) form one streak. */
 export const RAGE_WINDOW_MS = 700;
 export const RAGE_RADIUS_PX = 30;
-export const RAGE_MIN_CLICKS = 3;
 
 /**
  * Groups clicks into streaks: each within RAGE_WINDOW_MS of the previous one and within RAGE_RADIUS_PX
  * of the first. `push` and `end` return the streak that just ended when it counts as a rage click
- * (at least RAGE_MIN_CLICKS clicks), else null. The caller calls `end` once no click came for the window.
+ * (at least RAGE_CLICK.minClicks clicks, the least the service accepts), else null. The caller calls `end` once no click came for the window.
  */
 export function createRageDetector<T>() {
   let streak: ClickStreak<T> | null = null;
@@ -29,7 +30,7 @@ export function createRageDetector<T>() {
   function end(): ClickStreak<T> | null {
     const finished = streak;
     streak = null;
-    return finished && finished.count >= RAGE_MIN_CLICKS ? finished : null;
+    return finished && finished.count >= RAGE_CLICK.minClicks ? finished : null;
   }
 
   function push(click: ClickPoint<T>): ClickStreak<T> | null {

@@ -1,5 +1,5 @@
 import type { IngestEventInput } from '../api/schemas/ingest.ts';
-import { KIND, LIMITS } from './contract.ts';
+import { KIND, LIMITS, PER_PAGE_CAPS } from './contract.ts';
 import { SESSION_IDLE_MS, createSessionIds } from './session-ids.ts';
 import { clip } from './text.ts';
 import { type TransportOptions, sendEvents } from './transport.ts';
@@ -29,14 +29,7 @@ export interface Recorder {
 
 const FLUSH_AT_EVENTS = 50;
 
-/** Per page load, so a loop that logs, fails or fetches cannot flood the session. */
-const BUDGETS: Record<number, number> = {
-  [KIND.consoleLog]: 100,
-  [KIND.jsError]: 50,
-  [KIND.networkRequest]: 30,
-  [KIND.networkError]: 50,
-  [KIND.custom]: 200,
-};
+const BUDGETS: Record<number, number | undefined> = PER_PAGE_CAPS;
 
 /**
  * The queue of one page: events go into the current session's batch; a new session (first event, or

@@ -3,8 +3,10 @@ import { captureConsole } from './capture-console.ts';
 import { captureErrors } from './capture-errors.ts';
 import { captureNetwork } from './capture-network.ts';
 import { capturePages } from './capture-pages.ts';
+import { requestClientHints } from './client-hints.ts';
 import { createRecorder } from './recorder.ts';
-import { guard } from './safe.ts';
+import { loadReplay } from './replay-loader.ts';
+import { guard, safely } from './safe.ts';
 import { type TrackerApi, visitorApi } from './visitor-api.ts';
 
 type TrackerWindow = Window & typeof globalThis & { sa?: TrackerApi };
@@ -24,13 +26,15 @@ export function startTracker(win: TrackerWindow): void {
   const script = (doc.currentScript ?? doc.querySelector('script[data-key]')) as HTMLScriptElement | null;
   const key = script?.getAttribute('data-key');
   if (!script || !key) return;
+  // Taken before captureNetwork wraps it: the tracker's own sends are not page requests.
+  const pageFetch = typeof win.fetch === 'function' ? win.fetch.bind(win) : undefined;
   const recorder = createRecorder(win, {
     endpoint: new URL('/v1/ingest', script.src).href,
     key,
     navigator: win.navigator,
-    // Taken before captureNetwork wraps it: the tracker's own sends are not page requests.
-    fetch: typeof win.fetch === 'function' ? win.fetch.bind(win) : undefined,
+    fetch: pageFetch,
     screen: { width: win.screen.width, height: win.screen.height },
+    clientHints: requestClientHints(win.navigator),
   });
   if (!recorder) return;
   const real = visitorApi(recorder);
@@ -41,4 +45,6 @@ export function startTracker(win: TrackerWindow): void {
   captureConsole(win, recorder);
   captureNetwork(win, recorder);
   capturePages(win, recorder, endRageStreak);
+  // After the first page view, so the session id exists.
+  safely(() => loadReplay(win, { scriptSrc: script.src, key, fetch: pageFetch }));
 }

@@ -1,4 +1,4 @@
-import type { IngestBatchInput, IngestEventInput } from '../api/schemas/ingest.ts';
+import type { ClientHintsInput, IngestBatchInput, IngestEventInput } from '../api/schemas/ingest.ts';
 import { LIMITS } from './contract.ts';
 import { randomId } from './session-ids.ts';
 
@@ -12,6 +12,8 @@ export interface TransportOptions {
   /** The page's fetch as it was before the tracker wrapped it, so sends are not recorded as requests. */
   fetch: typeof fetch | undefined;
   screen: { width: number; height: number };
+  /** The browser's Client Hints, once it has answered. */
+  clientHints?: () => ClientHintsInput | undefined;
 }
 
 /**
@@ -60,6 +62,8 @@ function sendChunk(
     screen: options.screen,
     events,
   };
+  const hints = options.clientHints?.();
+  if (hints) batch.client_hints = hints;
   const body = JSON.stringify(batch);
   const blob = new Blob([body], { type: 'text/plain' });
   if (blob.size > MAX_BODY_BYTES && events.length > 1) {

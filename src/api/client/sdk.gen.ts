@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetMeData, GetMeErrors, GetMeResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, IngestEventsData, IngestEventsErrors, IngestEventsResponses, ListAlertDeliveriesData, ListAlertDeliveriesErrors, ListAlertDeliveriesResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RedeliverData, RedeliverErrors, RedeliverResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SendAlertTestData, SendAlertTestErrors, SendAlertTestResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
+import type { ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateViewData, CreateViewErrors, CreateViewResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, CreateWebsiteData, CreateWebsiteErrors, CreateWebsiteResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteViewData, DeleteViewErrors, DeleteViewResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetAccountSettingsData, GetAccountSettingsErrors, GetAccountSettingsResponses, GetMeData, GetMeErrors, GetMeResponses, GetRecordingSettingsData, GetRecordingSettingsErrors, GetRecordingSettingsResponses, GetRetentionData, GetRetentionErrors, GetRetentionResponses, GetSessionData, GetSessionErrors, GetSessionEventsData, GetSessionEventsErrors, GetSessionEventsResponses, GetSessionRecordingChunkData, GetSessionRecordingChunkErrors, GetSessionRecordingChunkResponses, GetSessionRecordingData, GetSessionRecordingErrors, GetSessionRecordingResponses, GetSessionResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetTrackerConfigData, GetTrackerConfigErrors, GetTrackerConfigResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, IngestEventsData, IngestEventsErrors, IngestEventsResponses, IngestRecordingChunkData, IngestRecordingChunkErrors, IngestRecordingChunkResponses, ListAlertDeliveriesData, ListAlertDeliveriesErrors, ListAlertDeliveriesResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListViewsData, ListViewsErrors, ListViewsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RedeliverData, RedeliverErrors, RedeliverResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SearchVisitorsData, SearchVisitorsErrors, SearchVisitorsResponses, SendAlertTestData, SendAlertTestErrors, SendAlertTestResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, SetRetentionData, SetRetentionErrors, SetRetentionResponses, UpdateAccountSettingsData, UpdateAccountSettingsErrors, UpdateAccountSettingsResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateRecordingSettingsData, UpdateRecordingSettingsErrors, UpdateRecordingSettingsResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateViewData, UpdateViewErrors, UpdateViewResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -26,11 +26,15 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * Requires the `alerts:read` scope.
  */
 export const listAlerts = <ThrowOnError extends boolean = false>(options?: Options<ListAlertsData, ThrowOnError>) => (options?.client ?? client).get<ListAlertsResponses, ListAlertsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/alerts',
     ...options
 });
@@ -41,11 +45,15 @@ export const listAlerts = <ThrowOnError extends boolean = false>(options?: Optio
  * Requires the `alerts:write` scope.
  */
 export const createAlert = <ThrowOnError extends boolean = false>(options: Options<CreateAlertData, ThrowOnError>) => (options.client ?? client).post<CreateAlertResponses, CreateAlertErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/alerts',
     ...options,
     headers: {
@@ -60,11 +68,15 @@ export const createAlert = <ThrowOnError extends boolean = false>(options: Optio
  * Requires the `alerts:write` scope.
  */
 export const deleteAlert = <ThrowOnError extends boolean = false>(options: Options<DeleteAlertData, ThrowOnError>) => (options.client ?? client).delete<DeleteAlertResponses, DeleteAlertErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/alerts/{id}',
     ...options
 });
@@ -77,11 +89,15 @@ export const deleteAlert = <ThrowOnError extends boolean = false>(options: Optio
  * Requires the `alerts:write` scope.
  */
 export const updateAlert = <ThrowOnError extends boolean = false>(options: Options<UpdateAlertData, ThrowOnError>) => (options.client ?? client).put<UpdateAlertResponses, UpdateAlertErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/alerts/{id}',
     ...options,
     headers: {
@@ -98,11 +114,15 @@ export const updateAlert = <ThrowOnError extends boolean = false>(options: Optio
  * Requires the `webhooks:read` scope.
  */
 export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Options<ListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<ListWebhooksResponses, ListWebhooksErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/webhooks',
     ...options
 });
@@ -110,14 +130,20 @@ export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * Register a webhook
  *
+ * The answer carries the signing secret, this once (rotation shows a new one once too).
+ *
  * Requires the `webhooks:write` scope.
  */
 export const createWebhook = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookResponses, CreateWebhookErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/webhooks',
     ...options,
     headers: {
@@ -134,11 +160,15 @@ export const createWebhook = <ThrowOnError extends boolean = false>(options: Opt
  * Requires the `webhooks:write` scope.
  */
 export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookResponses, DeleteWebhookErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/webhooks/{id}',
     ...options
 });
@@ -151,11 +181,15 @@ export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Opt
  * Requires the `webhooks:write` scope.
  */
 export const updateWebhook = <ThrowOnError extends boolean = false>(options: Options<UpdateWebhookData, ThrowOnError>) => (options.client ?? client).put<UpdateWebhookResponses, UpdateWebhookErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/webhooks/{id}',
     ...options,
     headers: {
@@ -202,13 +236,42 @@ export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(option
  * Requires the `websites:read` scope.
  */
 export const listWebsites = <ThrowOnError extends boolean = false>(options?: Options<ListWebsitesData, ThrowOnError>) => (options?.client ?? client).get<ListWebsitesResponses, ListWebsitesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/websites',
     ...options
+});
+
+/**
+ * Register a website
+ *
+ * Answers with the website, its public key and the tracker snippet. A host the account already has is a 409.
+ *
+ * Requires the `websites:write` scope.
+ */
+export const createWebsite = <ThrowOnError extends boolean = false>(options: Options<CreateWebsiteData, ThrowOnError>) => (options.client ?? client).post<CreateWebsiteResponses, CreateWebsiteErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/websites',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -219,11 +282,15 @@ export const listWebsites = <ThrowOnError extends boolean = false>(options?: Opt
  * Requires the `users.sessions:read` scope.
  */
 export const getSessions = <ThrowOnError extends boolean = false>(options: Options<GetSessionsData, ThrowOnError>) => (options.client ?? client).get<GetSessionsResponses, GetSessionsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/sessions',
     ...options
 });
@@ -231,18 +298,148 @@ export const getSessions = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * Get one session
  *
- * Opening a session as a signed-in person marks it `seen`; reading it with an API token does not.
+ * Opening a session as a signed-in person marks it `seen`; reading it with an API token, or with `peek=true`, does not.
  *
  * Requires the `users.sessions:read` scope.
  */
 export const getSession = <ThrowOnError extends boolean = false>(options: Options<GetSessionData, ThrowOnError>) => (options.client ?? client).get<GetSessionResponses, GetSessionErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/sessions/{id}',
     ...options
+});
+
+/**
+ * A session's recorded events, in time order
+ *
+ * Page views, clicks, rage and error clicks, console messages, JavaScript errors with their stack, network requests and failures, custom events and identify calls, each with its details. Follow `next_cursor` for more.
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getSessionEvents = <ThrowOnError extends boolean = false>(options: Options<GetSessionEventsData, ThrowOnError>) => (options.client ?? client).get<GetSessionEventsResponses, GetSessionEventsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/sessions/{id}/events',
+    ...options
+});
+
+/**
+ * Find people by name, e-mail, visitor id or session link
+ *
+ * Suggestions for a search box: a pasted session link or exact visitor or session id first, then visitors whose e-mail, then whose name, starts with `q` (case-insensitive), each with its number of sessions.
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const searchVisitors = <ThrowOnError extends boolean = false>(options: Options<SearchVisitorsData, ThrowOnError>) => (options.client ?? client).get<SearchVisitorsResponses, SearchVisitorsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/visitors/search',
+    ...options
+});
+
+/**
+ * List saved views: your own and those shared with the account
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const listViews = <ThrowOnError extends boolean = false>(options?: Options<ListViewsData, ThrowOnError>) => (options?.client ?? client).get<ListViewsResponses, ListViewsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/views',
+    ...options
+});
+
+/**
+ * Save a view
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const createView = <ThrowOnError extends boolean = false>(options: Options<CreateViewData, ThrowOnError>) => (options.client ?? client).post<CreateViewResponses, CreateViewErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/views',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a view you saved
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const deleteView = <ThrowOnError extends boolean = false>(options: Options<DeleteViewData, ThrowOnError>) => (options.client ?? client).delete<DeleteViewResponses, DeleteViewErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/views/{id}',
+    ...options
+});
+
+/**
+ * Change a view you saved
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const updateView = <ThrowOnError extends boolean = false>(options: Options<UpdateViewData, ThrowOnError>) => (options.client ?? client).patch<UpdateViewResponses, UpdateViewErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/views/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -275,6 +472,25 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
         }],
     url: '/v1/auth/me',
     ...options
+});
+
+/**
+ * Change the signed-in person’s password
+ *
+ * Needs the current password. Signs the person out on every other browser; this sign-in stays. Not for API tokens.
+ */
+export const changeMyPassword = <ThrowOnError extends boolean = false>(options: Options<ChangeMyPasswordData, ThrowOnError>) => (options.client ?? client).put<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/me/password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -403,6 +619,42 @@ export const updateUser = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
+ * The account's settings
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const getAccountSettings = <ThrowOnError extends boolean = false>(options?: Options<GetAccountSettingsData, ThrowOnError>) => (options?.client ?? client).get<GetAccountSettingsResponses, GetAccountSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/account',
+    ...options
+});
+
+/**
+ * Change the account's settings
+ *
+ * Only the settings present change.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const updateAccountSettings = <ThrowOnError extends boolean = false>(options: Options<UpdateAccountSettingsData, ThrowOnError>) => (options.client ?? client).put<UpdateAccountSettingsResponses, UpdateAccountSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/account',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Send a test message to a webhook
  *
  * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
@@ -410,11 +662,15 @@ export const updateUser = <ThrowOnError extends boolean = false>(options: Option
  * Requires the `webhooks:write` scope.
  */
 export const sendWebhookTest = <ThrowOnError extends boolean = false>(options: Options<SendWebhookTestData, ThrowOnError>) => (options.client ?? client).post<SendWebhookTestResponses, SendWebhookTestErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/webhooks/{id}/test',
     ...options
 });
@@ -427,11 +683,15 @@ export const sendWebhookTest = <ThrowOnError extends boolean = false>(options: O
  * Requires the `alerts:write` scope.
  */
 export const sendAlertTest = <ThrowOnError extends boolean = false>(options: Options<SendAlertTestData, ThrowOnError>) => (options.client ?? client).post<SendAlertTestResponses, SendAlertTestErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/alerts/{id}/test',
     ...options
 });
@@ -444,11 +704,15 @@ export const sendAlertTest = <ThrowOnError extends boolean = false>(options: Opt
  * Requires the `webhooks:read` scope.
  */
 export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/webhooks/{id}/deliveries',
     ...options
 });
@@ -461,11 +725,15 @@ export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(opti
  * Requires the `alerts:read` scope.
  */
 export const listAlertDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListAlertDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListAlertDeliveriesResponses, ListAlertDeliveriesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/alerts/{id}/deliveries',
     ...options
 });
@@ -478,11 +746,15 @@ export const listAlertDeliveries = <ThrowOnError extends boolean = false>(option
  * Requires the `webhooks:write` scope.
  */
 export const redeliver = <ThrowOnError extends boolean = false>(options: Options<RedeliverData, ThrowOnError>) => (options.client ?? client).post<RedeliverResponses, RedeliverErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
             in: 'cookie',
             name: 'sa_session',
             type: 'apiKey'
-        }],
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
     url: '/v1/deliveries/{id}/redeliver',
     ...options
 });
@@ -500,3 +772,143 @@ export const ingestEvents = <ThrowOnError extends boolean = false>(options: Opti
         ...options.headers
     }
 });
+
+/**
+ * Get a website's recording settings
+ *
+ * Requires the `websites:read` scope.
+ */
+export const getRecordingSettings = <ThrowOnError extends boolean = false>(options: Options<GetRecordingSettingsData, ThrowOnError>) => (options.client ?? client).get<GetRecordingSettingsResponses, GetRecordingSettingsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/websites/{id}/recording',
+    ...options
+});
+
+/**
+ * Change a website's recording settings
+ *
+ * The fields sent replace the stored ones. Password fields, `[data-sa-mask]` and `[data-sa-block]` are masked or left out whatever the settings say. Pages already open pick the change up with their next session.
+ *
+ * Requires the `websites:write` scope.
+ */
+export const updateRecordingSettings = <ThrowOnError extends boolean = false>(options: Options<UpdateRecordingSettingsData, ThrowOnError>) => (options.client ?? client).put<UpdateRecordingSettingsResponses, UpdateRecordingSettingsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/websites/{id}/recording',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A session's recording: the chunks to fetch, or why there is none
+ *
+ * Fetch the chunks in order (all at once if you like) and concatenate their events: the first holds a full snapshot, so playing can start as soon as it arrives.
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getSessionRecording = <ThrowOnError extends boolean = false>(options: Options<GetSessionRecordingData, ThrowOnError>) => (options.client ?? client).get<GetSessionRecordingResponses, GetSessionRecordingErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/sessions/{id}/recording',
+    ...options
+});
+
+/**
+ * One chunk of a recording: a JSON array of rrweb events
+ *
+ * Sent as stored, with `content-encoding: gzip`, to clients that accept gzip (every browser); inflated for others.
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getSessionRecordingChunk = <ThrowOnError extends boolean = false>(options: Options<GetSessionRecordingChunkData, ThrowOnError>) => (options.client ?? client).get<GetSessionRecordingChunkResponses, GetSessionRecordingChunkErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/sessions/{id}/recording/chunks/{index}',
+    ...options
+});
+
+/**
+ * How long recordings, events and delivery history are kept
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getRetention = <ThrowOnError extends boolean = false>(options?: Options<GetRetentionData, ThrowOnError>) => (options?.client ?? client).get<GetRetentionResponses, GetRetentionErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/account/retention',
+    ...options
+});
+
+/**
+ * Change how long recordings, events and delivery history are kept
+ *
+ * Sessions recorded from now on expire after the new period; a background job deletes what is older.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const setRetention = <ThrowOnError extends boolean = false>(options: Options<SetRetentionData, ThrowOnError>) => (options.client ?? client).put<SetRetentionResponses, SetRetentionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/account/retention',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The recording settings the tracker applies for a website's pages
+ *
+ * Called by the tracker with the website's public key; same origin rules as `POST /v1/ingest`.
+ */
+export const getTrackerConfig = <ThrowOnError extends boolean = false>(options: Options<GetTrackerConfigData, ThrowOnError>) => (options.client ?? client).get<GetTrackerConfigResponses, GetTrackerConfigErrors, ThrowOnError>({ url: '/v1/ingest/config', ...options });
+
+/**
+ * Store one chunk of a session recording
+ *
+ * Called by the recorder (`/r.js`); no bearer token: `key` is the website's public key, with the origin rules of `POST /v1/ingest`. The body is a JSON array of rrweb events, gzip- or deflate-compressed (`encoding`), or plain JSON where the browser cannot compress. At most 524288 bytes as sent, 8388608 inflated, and 20971520 stored per session (413 beyond). A chunk number already received answers 200 with `duplicate: true` and changes nothing.
+ */
+export const ingestRecordingChunk = <ThrowOnError extends boolean = false>(options: Options<IngestRecordingChunkData, ThrowOnError>) => (options.client ?? client).post<IngestRecordingChunkResponses, IngestRecordingChunkErrors, ThrowOnError>({ url: '/v1/ingest/recording', ...options });

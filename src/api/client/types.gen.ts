@@ -60,6 +60,10 @@ export type Alert = {
      */
     flagged_reason?: string | null;
     /**
+     * The same as `chat_channel_id`, under the name clients of the hosted service read.
+     */
+    slack_channel_id?: string | null;
+    /**
      * Whether deliveries can currently reach the target: for chat, the server has a chat bot configured; for webhooks, the webhook is enabled and has not been failing for more than an hour.
      */
     target_healthy?: boolean;
@@ -105,6 +109,14 @@ export type Website = {
      * The <script> tag to add to every page of the website to record sessions.
      */
     snippet?: string;
+    /**
+     * Free text; empty when none was given.
+     */
+    description?: string;
+    /**
+     * Unix seconds of the last event of the website's most recently started session; null until the tracker has sent one.
+     */
+    last_event_at?: number | null;
 };
 
 export type Session = {
@@ -130,6 +142,10 @@ export type Session = {
      * Spelled so by the API.
      */
     engagment_score: number;
+    /**
+     * A replay of the session is stored (GET /v1/sessions/{id}/recording).
+     */
+    has_recording?: boolean;
     visitor: {
         id: string;
         ip: string;
@@ -138,15 +154,30 @@ export type Session = {
             city: string;
             region: string;
         };
-        name: string | null;
-        email: string | null;
-        email_hash: string | null;
+        /**
+         * Empty when the visitor has not said.
+         */
+        name: string;
+        /**
+         * Empty when the visitor has not said.
+         */
+        email: string;
+        /**
+         * SHA-256 of the lower-cased e-mail; empty without an e-mail.
+         */
+        email_hash: string;
         params: Array<{
             name: string;
             value: string;
         }>;
         last_session_timestamp: number;
         first_session_timestamp: number;
+        sessions_statistics?: {
+            /**
+             * The number of this visitor's sessions.
+             */
+            count: number;
+        };
     };
     resolution: {
         height: number;
@@ -285,6 +316,15 @@ export type Delivery = {
     }>;
 };
 
+export type AccountSettings = {
+    account_id: string;
+    name: string;
+    /**
+     * Store visitors' addresses truncated: the /24 network for IPv4, the /48 for IPv6. Locations are still looked up from the full address, before it is truncated. Applies to sessions recorded from then on.
+     */
+    ip_truncation: boolean;
+};
+
 export type ListAlertsData = {
     body?: never;
     path?: never;
@@ -358,12 +398,19 @@ export type CreateAlertData = {
              */
             kind: 5 | 6 | 20 | 21 | 24 | 25 | 26 | 29 | 30;
             /**
-             * Fragment to match; empty matches any event of the kind. For rage clicks (21), the minimum click count, 3 to 100.
+             * Fragment to match; empty or left out matches any event of the kind. For rage clicks (21), the minimum click count, 3 to 100 (3 when left out).
              */
-            value: string;
+            value?: string;
         }>;
-        provider: 'chat' | 'webhooks';
+        /**
+         * `slack` is a synonym of `chat`.
+         */
+        provider: 'chat' | 'webhooks' | 'slack';
         chat_channel_id?: string | null;
+        /**
+         * A synonym of `chat_channel_id`; sending both with different values is refused.
+         */
+        slack_channel_id?: string | null;
         webhook_id?: string | null;
     };
     path?: never;
@@ -503,12 +550,19 @@ export type UpdateAlertData = {
              */
             kind: 5 | 6 | 20 | 21 | 24 | 25 | 26 | 29 | 30;
             /**
-             * Fragment to match; empty matches any event of the kind. For rage clicks (21), the minimum click count, 3 to 100.
+             * Fragment to match; empty or left out matches any event of the kind. For rage clicks (21), the minimum click count, 3 to 100 (3 when left out).
              */
-            value: string;
+            value?: string;
         }>;
-        provider?: 'chat' | 'webhooks';
+        /**
+         * `slack` is a synonym of `chat`.
+         */
+        provider?: 'chat' | 'webhooks' | 'slack';
         chat_channel_id?: string | null;
+        /**
+         * A synonym of `chat_channel_id`; sending both with different values is refused.
+         */
+        slack_channel_id?: string | null;
         webhook_id?: string | null;
         enabled?: boolean;
     };
@@ -697,7 +751,37 @@ export type CreateWebhookResponses = {
     /**
      * Default Response
      */
-    201: Webhook;
+    201: {
+        webhook_id: string;
+        url: string;
+        /**
+         * The website's name.
+         */
+        website: string;
+        website_id: string;
+        version: 'v1.0';
+        enabled: boolean;
+        /**
+         * Unix seconds.
+         */
+        created_date: number;
+        /**
+         * E-mail of the person, or name of the API token, that created it.
+         */
+        created_by: string;
+        /**
+         * Unix seconds of the first failed delivery since the last success; null while deliveries succeed.
+         */
+        failing_since?: number | null;
+        /**
+         * Why the server switched the webhook off (no successful delivery for 3 days); null otherwise.
+         */
+        disabled_reason?: string | null;
+        /**
+         * Standard Webhooks signing secret (`whsec_…`); shown only in this answer and on rotation.
+         */
+        secret: string;
+    };
 };
 
 export type CreateWebhookResponse = CreateWebhookResponses[keyof CreateWebhookResponses];
@@ -1040,6 +1124,77 @@ export type ListWebsitesResponses = {
 
 export type ListWebsitesResponse = ListWebsitesResponses[keyof ListWebsitesResponses];
 
+export type CreateWebsiteData = {
+    body: {
+        /**
+         * A host name such as `shop.example.com`, optionally with a port (`localhost:8080`); no scheme or path. Stored lower-cased, an internationalised name in punycode. Unique in the account.
+         */
+        host: string;
+        /**
+         * Defaults to the host.
+         */
+        name?: string;
+        description?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/websites';
+};
+
+export type CreateWebsiteErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type CreateWebsiteError = CreateWebsiteErrors[keyof CreateWebsiteErrors];
+
+export type CreateWebsiteResponses = {
+    /**
+     * Default Response
+     */
+    201: Website;
+};
+
+export type CreateWebsiteResponse = CreateWebsiteResponses[keyof CreateWebsiteResponses];
+
 export type GetSessionsData = {
     body?: never;
     path?: never;
@@ -1067,6 +1222,94 @@ export type GetSessionsData = {
          * ISO 8601 date-time (with or without offset), ISO date, or one of TODAY, YESTERDAY, BEGINNING_OF_WEEK, BEGINNING_OF_MONTH, BEGINNING_OF_PREV_MONTH, TODAY-7DAYS, TODAY-30DAYS.
          */
         date_to?: string;
+        /**
+         * Order of the list: a key, descending when prefixed with `-`. `start` is creation_timestamp, `engagement` the engagement score, `errors` error_logs. Ties by id in the same direction. Default `-start`.
+         */
+        sort?: '-start' | 'start' | '-duration' | 'duration' | '-active_time' | 'active_time' | '-engagement' | 'engagement' | '-page_views' | 'page_views' | '-errors' | 'errors' | '-rage_clicks' | 'rage_clicks';
+        /**
+         * Exact device, e.g. desktop, mobile, tablet.
+         */
+        device?: string;
+        /**
+         * Exact browser name, e.g. Chrome.
+         */
+        browser?: string;
+        /**
+         * Exact operating system name, e.g. Windows.
+         */
+        os?: string;
+        /**
+         * ISO 3166-1 alpha-2 country code.
+         */
+        country?: string;
+        /**
+         * Seconds, inclusive.
+         */
+        duration_min?: number;
+        /**
+         * Seconds, inclusive.
+         */
+        duration_max?: number;
+        /**
+         * Engagement score, inclusive.
+         */
+        engagement_min?: number;
+        /**
+         * Engagement score, inclusive.
+         */
+        engagement_max?: number;
+        /**
+         * true: at least one error log; false: none.
+         */
+        has_errors?: boolean;
+        /**
+         * true: at least one rage click; false: none.
+         */
+        has_rage_clicks?: boolean;
+        /**
+         * true: at least one error click; false: none.
+         */
+        has_error_clicks?: boolean;
+        /**
+         * true: the visitor has an e-mail or a name; false: anonymous visitors.
+         */
+        identified?: boolean;
+        /**
+         * true: opened in the dashboard; false: not yet.
+         */
+        seen?: boolean;
+        /**
+         * A page URL visited in the session (start, end or any page view). Contains, case-insensitive.
+         */
+        url?: string;
+        /**
+         * The start URL. Contains, case-insensitive.
+         */
+        start_url?: string;
+        /**
+         * The referrer. Contains, case-insensitive.
+         */
+        referrer?: string;
+        /**
+         * Exact UTM source.
+         */
+        utm_source?: string;
+        /**
+         * Exact UTM medium.
+         */
+        utm_medium?: string;
+        /**
+         * Exact UTM campaign.
+         */
+        utm_campaign?: string;
+        /**
+         * One of the session tags, case-insensitive.
+         */
+        tag?: string;
+        /**
+         * A visitor parameter as `name=value` (split at the first `=`); both exact.
+         */
+        visitor_param?: string;
     };
     url: '/v1/sessions';
 };
@@ -1145,7 +1388,12 @@ export type GetSessionData = {
     path: {
         id: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * true: read the session without marking it seen, even for a signed-in person (a prefetch).
+         */
+        peek?: boolean;
+    };
     url: '/v1/sessions/{id}';
 };
 
@@ -1202,6 +1450,559 @@ export type GetSessionResponses = {
 };
 
 export type GetSessionResponse = GetSessionResponses[keyof GetSessionResponses];
+
+export type GetSessionEventsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        /**
+         * Comma-separated event kinds to keep, e.g. `3,25,30`; all kinds when absent.
+         */
+        kinds?: string;
+        /**
+         * `next_cursor` of the previous page.
+         */
+        cursor?: string;
+        size: number;
+    };
+    url: '/v1/sessions/{id}/events';
+};
+
+export type GetSessionEventsErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetSessionEventsError = GetSessionEventsErrors[keyof GetSessionEventsErrors];
+
+export type GetSessionEventsResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        events: Array<{
+            id: string;
+            /**
+             * 1 session start, 2 session end, 3 page view, 4 identify, 5 click, 6 double click, 20 error click, 21 rage click, 24 console log, 25 JavaScript error, 26 custom event, 29 network request, 30 network error.
+             */
+            kind: number;
+            /**
+             * Unix milliseconds, server clock.
+             */
+            time: number;
+            /**
+             * What the tracker recorded: url, title, selector, text, click_count, level, message, stack, method, status, duration, name, properties, email, params.
+             */
+            details: {
+                [key: string]: unknown;
+            };
+        }>;
+        /**
+         * Pass as `cursor` for the next page; null on the last.
+         */
+        next_cursor: string | null;
+    };
+};
+
+export type GetSessionEventsResponse = GetSessionEventsResponses[keyof GetSessionEventsResponses];
+
+export type SearchVisitorsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * A name or e-mail prefix (case-insensitive), a visitor id, or a session link (or session id) pasted from the dashboard.
+         */
+        q: string;
+        limit: number;
+    };
+    url: '/v1/visitors/search';
+};
+
+export type SearchVisitorsErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type SearchVisitorsError = SearchVisitorsErrors[keyof SearchVisitorsErrors];
+
+export type SearchVisitorsResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        visitors: Array<{
+            id: string;
+            /**
+             * Empty when unknown.
+             */
+            name: string;
+            /**
+             * Empty when unknown.
+             */
+            email: string;
+            /**
+             * The number of the visitor's sessions.
+             */
+            session_count: number;
+            last_session_timestamp: number;
+            matched_by: 'session' | 'id' | 'email' | 'name';
+        }>;
+    };
+};
+
+export type SearchVisitorsResponse = SearchVisitorsResponses[keyof SearchVisitorsResponses];
+
+export type ListViewsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/views';
+};
+
+export type ListViewsErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ListViewsError = ListViewsErrors[keyof ListViewsErrors];
+
+export type ListViewsResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        views: Array<{
+            id: string;
+            name: string;
+            query: {
+                [key: string]: string;
+            };
+            /**
+             * Listed for everyone in the account; only its owner may change it.
+             */
+            shared: boolean;
+            /**
+             * Created by whoever is asking.
+             */
+            mine: boolean;
+            created_at: number;
+            updated_at: number;
+        }>;
+    };
+};
+
+export type ListViewsResponse = ListViewsResponses[keyof ListViewsResponses];
+
+export type CreateViewData = {
+    body: {
+        name: string;
+        /**
+         * Parameters of GET /v1/sessions, as they appear in its query string (page and size excluded).
+         */
+        query: {
+            email?: string;
+            visitor_id?: string;
+            website_id?: string;
+            tz?: string;
+            date_from?: string;
+            date_to?: string;
+            sort?: string;
+            device?: string;
+            browser?: string;
+            os?: string;
+            country?: string;
+            duration_min?: string;
+            duration_max?: string;
+            engagement_min?: string;
+            engagement_max?: string;
+            has_errors?: string;
+            has_rage_clicks?: string;
+            has_error_clicks?: string;
+            identified?: string;
+            seen?: string;
+            url?: string;
+            start_url?: string;
+            referrer?: string;
+            utm_source?: string;
+            utm_medium?: string;
+            utm_campaign?: string;
+            tag?: string;
+            visitor_param?: string;
+        };
+        shared?: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/views';
+};
+
+export type CreateViewErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type CreateViewError = CreateViewErrors[keyof CreateViewErrors];
+
+export type CreateViewResponses = {
+    /**
+     * Default Response
+     */
+    201: {
+        id: string;
+        name: string;
+        query: {
+            [key: string]: string;
+        };
+        /**
+         * Listed for everyone in the account; only its owner may change it.
+         */
+        shared: boolean;
+        /**
+         * Created by whoever is asking.
+         */
+        mine: boolean;
+        created_at: number;
+        updated_at: number;
+    };
+};
+
+export type CreateViewResponse = CreateViewResponses[keyof CreateViewResponses];
+
+export type DeleteViewData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/views/{id}';
+};
+
+export type DeleteViewErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type DeleteViewError = DeleteViewErrors[keyof DeleteViewErrors];
+
+export type DeleteViewResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        view_id: string;
+        deleted: boolean;
+    };
+};
+
+export type DeleteViewResponse = DeleteViewResponses[keyof DeleteViewResponses];
+
+export type UpdateViewData = {
+    body: {
+        name?: string;
+        /**
+         * Parameters of GET /v1/sessions, as they appear in its query string (page and size excluded).
+         */
+        query?: {
+            email?: string;
+            visitor_id?: string;
+            website_id?: string;
+            tz?: string;
+            date_from?: string;
+            date_to?: string;
+            sort?: string;
+            device?: string;
+            browser?: string;
+            os?: string;
+            country?: string;
+            duration_min?: string;
+            duration_max?: string;
+            engagement_min?: string;
+            engagement_max?: string;
+            has_errors?: string;
+            has_rage_clicks?: string;
+            has_error_clicks?: string;
+            identified?: string;
+            seen?: string;
+            url?: string;
+            start_url?: string;
+            referrer?: string;
+            utm_source?: string;
+            utm_medium?: string;
+            utm_campaign?: string;
+            tag?: string;
+            visitor_param?: string;
+        };
+        shared?: boolean;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/views/{id}';
+};
+
+export type UpdateViewErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type UpdateViewError = UpdateViewErrors[keyof UpdateViewErrors];
+
+export type UpdateViewResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        id: string;
+        name: string;
+        query: {
+            [key: string]: string;
+        };
+        /**
+         * Listed for everyone in the account; only its owner may change it.
+         */
+        shared: boolean;
+        /**
+         * Created by whoever is asking.
+         */
+        mine: boolean;
+        created_at: number;
+        updated_at: number;
+    };
+};
+
+export type UpdateViewResponse = UpdateViewResponses[keyof UpdateViewResponses];
 
 export type LoginData = {
     body: {
@@ -1418,6 +2219,79 @@ export type GetMeResponses = {
 };
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
+
+export type ChangeMyPasswordData = {
+    body: {
+        current_password: string;
+        /**
+         * At least 12 characters; a long passphrase is best.
+         */
+        new_password: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/me/password';
+};
+
+export type ChangeMyPasswordErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ChangeMyPasswordError = ChangeMyPasswordErrors[keyof ChangeMyPasswordErrors];
+
+export type ChangeMyPasswordResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        changed: boolean;
+        /**
+         * Sign-ins of this person on other browsers, now ended.
+         */
+        other_sessions_signed_out: number;
+    };
+};
+
+export type ChangeMyPasswordResponse = ChangeMyPasswordResponses[keyof ChangeMyPasswordResponses];
 
 export type ListTokensData = {
     body?: never;
@@ -1897,6 +2771,133 @@ export type UpdateUserResponses = {
 
 export type UpdateUserResponse = UpdateUserResponses[keyof UpdateUserResponses];
 
+export type GetAccountSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/account';
+};
+
+export type GetAccountSettingsErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetAccountSettingsError = GetAccountSettingsErrors[keyof GetAccountSettingsErrors];
+
+export type GetAccountSettingsResponses = {
+    /**
+     * Default Response
+     */
+    200: AccountSettings;
+};
+
+export type GetAccountSettingsResponse = GetAccountSettingsResponses[keyof GetAccountSettingsResponses];
+
+export type UpdateAccountSettingsData = {
+    body: {
+        /**
+         * Store visitors' addresses truncated: the /24 network for IPv4, the /48 for IPv6. Locations are still looked up from the full address, before it is truncated. Applies to sessions recorded from then on.
+         */
+        ip_truncation?: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/account';
+};
+
+export type UpdateAccountSettingsErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type UpdateAccountSettingsError = UpdateAccountSettingsErrors[keyof UpdateAccountSettingsErrors];
+
+export type UpdateAccountSettingsResponses = {
+    /**
+     * Default Response
+     */
+    200: AccountSettings;
+};
+
+export type UpdateAccountSettingsResponse = UpdateAccountSettingsResponses[keyof UpdateAccountSettingsResponses];
+
 export type SendWebhookTestData = {
     body?: never;
     path: {
@@ -2266,6 +3267,28 @@ export type IngestEventsData = {
             width: number;
             height: number;
         };
+        client_hints?: {
+            /**
+             * userAgentData.platform, e.g. Windows.
+             */
+            platform?: string;
+            /**
+             * High-entropy platformVersion; on Windows 13 and above means Windows 11.
+             */
+            platform_version?: string;
+            /**
+             * Device model (Android).
+             */
+            model?: string;
+            mobile?: boolean;
+            /**
+             * Browser brands with their full versions.
+             */
+            full_version_list?: Array<{
+                brand: string;
+                version: string;
+            }>;
+        };
         events: Array<{
             /**
              * 1 session start, 2 session end (page left), 3 page view, 4 identify, 5 click, 6 double click, 20 error click, 21 rage click, 24 console log, 25 JavaScript error, 26 custom event, 29 network request, 30 network error.
@@ -2398,3 +3421,721 @@ export type IngestEventsResponses = {
 };
 
 export type IngestEventsResponse = IngestEventsResponses[keyof IngestEventsResponses];
+
+export type GetRecordingSettingsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/websites/{id}/recording';
+};
+
+export type GetRecordingSettingsErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetRecordingSettingsError = GetRecordingSettingsErrors[keyof GetRecordingSettingsErrors];
+
+export type GetRecordingSettingsResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        website_id: string;
+        /**
+         * Record this website's sessions.
+         */
+        enabled: boolean;
+        /**
+         * Percent of sessions recorded, decided once per session.
+         */
+        sample_rate: number;
+        /**
+         * Mask what is typed in every field. Password fields are masked whatever this says.
+         */
+        mask_all_inputs: boolean;
+        /**
+         * Mask the page's text as well.
+         */
+        mask_all_text: boolean;
+        /**
+         * Elements whose text and input are masked; `[data-sa-mask]` always is.
+         */
+        mask_selectors: Array<string>;
+        /**
+         * Elements left out of the recording (a placeholder of their size is shown); `[data-sa-block]` always is.
+         */
+        block_selectors: Array<string>;
+        /**
+         * Query parameters removed from recorded URLs (case-insensitive).
+         */
+        strip_query_params: Array<string>;
+        /**
+         * Do not record visitors whose browser sends Global Privacy Control.
+         */
+        respect_gpc: boolean;
+    };
+};
+
+export type GetRecordingSettingsResponse = GetRecordingSettingsResponses[keyof GetRecordingSettingsResponses];
+
+export type UpdateRecordingSettingsData = {
+    body: {
+        /**
+         * Record this website's sessions.
+         */
+        enabled?: boolean;
+        /**
+         * Percent of sessions recorded, decided once per session.
+         */
+        sample_rate?: number;
+        /**
+         * Mask what is typed in every field. Password fields are masked whatever this says.
+         */
+        mask_all_inputs?: boolean;
+        /**
+         * Mask the page's text as well.
+         */
+        mask_all_text?: boolean;
+        /**
+         * Elements whose text and input are masked; `[data-sa-mask]` always is.
+         */
+        mask_selectors?: Array<string>;
+        /**
+         * Elements left out of the recording (a placeholder of their size is shown); `[data-sa-block]` always is.
+         */
+        block_selectors?: Array<string>;
+        /**
+         * Query parameters removed from recorded URLs (case-insensitive).
+         */
+        strip_query_params?: Array<string>;
+        /**
+         * Do not record visitors whose browser sends Global Privacy Control.
+         */
+        respect_gpc?: boolean;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/websites/{id}/recording';
+};
+
+export type UpdateRecordingSettingsErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type UpdateRecordingSettingsError = UpdateRecordingSettingsErrors[keyof UpdateRecordingSettingsErrors];
+
+export type UpdateRecordingSettingsResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        website_id: string;
+        /**
+         * Record this website's sessions.
+         */
+        enabled: boolean;
+        /**
+         * Percent of sessions recorded, decided once per session.
+         */
+        sample_rate: number;
+        /**
+         * Mask what is typed in every field. Password fields are masked whatever this says.
+         */
+        mask_all_inputs: boolean;
+        /**
+         * Mask the page's text as well.
+         */
+        mask_all_text: boolean;
+        /**
+         * Elements whose text and input are masked; `[data-sa-mask]` always is.
+         */
+        mask_selectors: Array<string>;
+        /**
+         * Elements left out of the recording (a placeholder of their size is shown); `[data-sa-block]` always is.
+         */
+        block_selectors: Array<string>;
+        /**
+         * Query parameters removed from recorded URLs (case-insensitive).
+         */
+        strip_query_params: Array<string>;
+        /**
+         * Do not record visitors whose browser sends Global Privacy Control.
+         */
+        respect_gpc: boolean;
+    };
+};
+
+export type UpdateRecordingSettingsResponse = UpdateRecordingSettingsResponses[keyof UpdateRecordingSettingsResponses];
+
+export type GetSessionRecordingData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/recording';
+};
+
+export type GetSessionRecordingErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetSessionRecordingError = GetSessionRecordingErrors[keyof GetSessionRecordingErrors];
+
+export type GetSessionRecordingResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        session_id: string;
+        has_recording: boolean;
+        /**
+         * `recorded`; or why there is no replay: `recording_off` (the website does not record), `expired` (past expiration_timestamp), `not_recorded` (not sampled, Global Privacy Control, or recorded before recording existed).
+         */
+        status: 'recorded' | 'recording_off' | 'expired' | 'not_recorded';
+        /**
+         * Unix seconds.
+         */
+        expiration_timestamp: number;
+        /**
+         * Server clock minus the visitor's: add it to rrweb timestamps to compare them with event times.
+         */
+        clock_offset_ms: number;
+        chunks: Array<{
+            index: number;
+            /**
+             * Unix milliseconds.
+             */
+            first_event_at: number;
+            /**
+             * Unix milliseconds.
+             */
+            last_event_at: number;
+            compressed_bytes: number;
+            /**
+             * Path of the chunk: a JSON array of rrweb events, sent gzip-encoded.
+             */
+            url: string;
+        }>;
+    };
+};
+
+export type GetSessionRecordingResponse = GetSessionRecordingResponses[keyof GetSessionRecordingResponses];
+
+export type GetSessionRecordingChunkData = {
+    body?: never;
+    path: {
+        id: string;
+        index: number;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/recording/chunks/{index}';
+};
+
+export type GetSessionRecordingChunkErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetSessionRecordingChunkError = GetSessionRecordingChunkErrors[keyof GetSessionRecordingChunkErrors];
+
+export type GetSessionRecordingChunkResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+export type GetSessionRecordingChunkResponse = GetSessionRecordingChunkResponses[keyof GetSessionRecordingChunkResponses];
+
+export type GetRetentionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/account/retention';
+};
+
+export type GetRetentionErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetRetentionError = GetRetentionErrors[keyof GetRetentionErrors];
+
+export type GetRetentionResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        /**
+         * Recordings, events and delivery history older than this are deleted.
+         */
+        days: number;
+    };
+};
+
+export type GetRetentionResponse = GetRetentionResponses[keyof GetRetentionResponses];
+
+export type SetRetentionData = {
+    body: {
+        /**
+         * Recordings, events and delivery history older than this are deleted.
+         */
+        days: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/account/retention';
+};
+
+export type SetRetentionErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type SetRetentionError = SetRetentionErrors[keyof SetRetentionErrors];
+
+export type SetRetentionResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        /**
+         * Recordings, events and delivery history older than this are deleted.
+         */
+        days: number;
+    };
+};
+
+export type SetRetentionResponse = SetRetentionResponses[keyof SetRetentionResponses];
+
+export type GetTrackerConfigData = {
+    body?: never;
+    path?: never;
+    query: {
+        key: string;
+    };
+    url: '/v1/ingest/config';
+};
+
+export type GetTrackerConfigErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetTrackerConfigError = GetTrackerConfigErrors[keyof GetTrackerConfigErrors];
+
+export type GetTrackerConfigResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        recording: {
+            /**
+             * Record this website's sessions.
+             */
+            enabled: boolean;
+            /**
+             * Percent of sessions recorded, decided once per session.
+             */
+            sample_rate: number;
+            /**
+             * Mask what is typed in every field. Password fields are masked whatever this says.
+             */
+            mask_all_inputs: boolean;
+            /**
+             * Mask the page's text as well.
+             */
+            mask_all_text: boolean;
+            /**
+             * Elements whose text and input are masked; `[data-sa-mask]` always is.
+             */
+            mask_selectors: Array<string>;
+            /**
+             * Elements left out of the recording (a placeholder of their size is shown); `[data-sa-block]` always is.
+             */
+            block_selectors: Array<string>;
+            /**
+             * Query parameters removed from recorded URLs (case-insensitive).
+             */
+            strip_query_params: Array<string>;
+            /**
+             * Do not record visitors whose browser sends Global Privacy Control.
+             */
+            respect_gpc: boolean;
+        };
+    };
+};
+
+export type GetTrackerConfigResponse = GetTrackerConfigResponses[keyof GetTrackerConfigResponses];
+
+export type IngestRecordingChunkData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The website's public key.
+         */
+        key: string;
+        visitor_id: string;
+        session_id: string;
+        /**
+         * Chunk number within the session.
+         */
+        chunk: number;
+        /**
+         * How the body is compressed.
+         */
+        encoding: 'gzip' | 'deflate' | 'none';
+        /**
+         * Unix milliseconds, client clock.
+         */
+        sent_at: number;
+    };
+    url: '/v1/ingest/recording';
+};
+
+export type IngestRecordingChunkErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type IngestRecordingChunkError = IngestRecordingChunkErrors[keyof IngestRecordingChunkErrors];
+
+export type IngestRecordingChunkResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        stored_bytes: number;
+        /**
+         * Present and true when this chunk number was already received.
+         */
+        duplicate?: boolean;
+    };
+    /**
+     * Default Response
+     */
+    201: {
+        stored_bytes: number;
+        /**
+         * Present and true when this chunk number was already received.
+         */
+        duplicate?: boolean;
+    };
+};
+
+export type IngestRecordingChunkResponse = IngestRecordingChunkResponses[keyof IngestRecordingChunkResponses];

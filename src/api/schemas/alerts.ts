@@ -1,50 +1,58 @@
 import { Type, type Static } from 'typebox';
+import { ALERT_EVENT_KINDS, ALERT_LIMITS, RAGE_CLICK } from '../event-catalogue.ts';
 
-/** Event kinds an alert can fire on, with their names in deliveries. */
-export const EVENT_KINDS = {
-  5: 'Click',
-  6: 'DoubleClick',
-  20: 'ErrorClick',
-  21: 'RageClick',
-  24: 'Log',
-  25: 'JSError',
-  26: 'Custom',
-  29: 'NetLog',
-  30: 'NetError',
-} as const;
-
-export const EVENT_KIND_VALUES = Object.keys(EVENT_KINDS).map(Number);
-export const RAGE_CLICK_KIND = 21;
 export const ALERT_PROVIDERS = ['chat', 'webhooks'] as const;
+/** Requests may also name the chat provider `slack`, as clients of the hosted service do. */
+export const ALERT_PROVIDER_INPUTS = [...ALERT_PROVIDERS, 'slack'] as const;
+/** The rage-click threshold an event without a value gets. */
+export const DEFAULT_RAGE_CLICK_THRESHOLD = String(RAGE_CLICK.minClicks);
+
+const kindDescription =
+  '5 click, 6 double click, 20 error click, 21 rage click, 24 console log, 25 JavaScript error, 26 custom event, 29 network request, 30 network error.';
 
 export const AlertEvent = Type.Object(
   {
-    kind: Type.Integer({
-      enum: EVENT_KIND_VALUES,
-      description:
-        '5 click, 6 double click, 20 error click, 21 rage click, 24 console log, 25 JavaScript error, 26 custom event, 29 network request, 30 network error.',
-    }),
+    kind: Type.Integer({ enum: ALERT_EVENT_KINDS, description: kindDescription }),
     value: Type.String({
-      maxLength: 256,
-      description: 'Fragment to match; empty matches any event of the kind. For rage clicks (21), the minimum click count, 3 to 100.',
+      maxLength: ALERT_LIMITS.valueLength,
+      description: `Fragment to match; empty matches any event of the kind. For rage clicks (21), the minimum click count, ${RAGE_CLICK.minClicks} to ${RAGE_CLICK.maxThreshold}.`,
     }),
+  },
+  { additionalProperties: false },
+);
+
+/** An event as requests send it: `value` may be left out (any event of the kind; for rage clicks, 3). */
+export const AlertEventInput = Type.Object(
+  {
+    kind: Type.Integer({ enum: ALERT_EVENT_KINDS, description: kindDescription }),
+    value: Type.Optional(
+      Type.String({
+        maxLength: ALERT_LIMITS.valueLength,
+        description: `Fragment to match; empty or left out matches any event of the kind. For rage clicks (21), the minimum click count, ${RAGE_CLICK.minClicks} to ${RAGE_CLICK.maxThreshold} (${DEFAULT_RAGE_CLICK_THRESHOLD} when left out).`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 
 // 1 to 100 characters once surrounding spaces are trimmed; the service checks the trimmed length.
 const name = Type.String({ minLength: 1, maxLength: 1000, description: '1 to 100 characters after trimming.' });
-const events = Type.Array(AlertEvent, { minItems: 1, maxItems: 20 });
+const events = Type.Array(AlertEventInput, { minItems: 1, maxItems: ALERT_LIMITS.eventsPerAlert });
 const provider = Type.Enum(ALERT_PROVIDERS);
+const providerInput = Type.Enum(ALERT_PROVIDER_INPUTS, { description: '`slack` is a synonym of `chat`.' });
 const chatChannelId = Type.Union([Type.String({ minLength: 1, maxLength: 80 }), Type.Null()]);
+const slackChannelId = Type.Union([Type.String({ minLength: 1, maxLength: 80 }), Type.Null()], {
+  description: 'A synonym of `chat_channel_id`; sending both with different values is refused.',
+});
 const webhookId = Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()]);
 
 export const CreateAlertBody = Type.Object(
   {
     name,
     events,
-    provider,
+    provider: providerInput,
     chat_channel_id: Type.Optional(chatChannelId),
+    slack_channel_id: Type.Optional(slackChannelId),
     webhook_id: Type.Optional(webhookId),
   },
   { additionalProperties: false },
@@ -54,8 +62,9 @@ export const UpdateAlertBody = Type.Object(
   {
     name: Type.Optional(name),
     events: Type.Optional(events),
-    provider: Type.Optional(provider),
+    provider: Type.Optional(providerInput),
     chat_channel_id: Type.Optional(chatChannelId),
+    slack_channel_id: Type.Optional(slackChannelId),
     webhook_id: Type.Optional(webhookId),
     enabled: Type.Optional(Type.Boolean()),
   },
@@ -64,33 +73,38 @@ export const UpdateAlertBody = Type.Object(
 
 export const Alert = Type.Object(
   {
-  alert_id: Type.String(),
-  name: Type.String(),
-  events: Type.Array(AlertEvent),
-  provider,
-  chat_channel_id: Type.Union([Type.String(), Type.Null()]),
-  webhook_id: Type.Union([Type.String(), Type.Null()]),
-  enabled: Type.Boolean(),
-  creation_date: Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' }),
-  // The additions below are always sent; they are optional in the contract so that clients and
-  // fixtures written against the original document stay valid (decisions.md: additive only).
-  last_fired_at: Type.Optional(
-    Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-      description: 'ISO 8601, UTC: when an event last matched the alert; null if none has.',
-    }),
-  ),
-  flagged_reason: Type.Optional(
-    Type.Union([Type.String(), Type.Null()], {
-      description: 'Why the alert needs attention (for example, its webhook was disabled); null otherwise.',
-    }),
-  ),
-  target_healthy: Type.Optional(
-    Type.Boolean({
-      description:
-        'Whether deliveries can currently reach the target: for chat, the server has a chat bot configured; ' +
-        'for webhooks, the webhook is enabled and has not been failing for more than an hour.',
-    }),
-  ),
+    alert_id: Type.String(),
+    name: Type.String(),
+    events: Type.Array(AlertEvent),
+    provider,
+    chat_channel_id: Type.Union([Type.String(), Type.Null()]),
+    webhook_id: Type.Union([Type.String(), Type.Null()]),
+    enabled: Type.Boolean(),
+    creation_date: Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' }),
+    // The additions below are always sent; they are optional in the contract so that clients and
+    // fixtures written against the original document stay valid (decisions.md: additive only).
+    last_fired_at: Type.Optional(
+      Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+        description: 'ISO 8601, UTC: when an event last matched the alert; null if none has.',
+      }),
+    ),
+    flagged_reason: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'Why the alert needs attention (for example, its webhook was disabled); null otherwise.',
+      }),
+    ),
+    slack_channel_id: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'The same as `chat_channel_id`, under the name clients of the hosted service read.',
+      }),
+    ),
+    target_healthy: Type.Optional(
+      Type.Boolean({
+        description:
+          'Whether deliveries can currently reach the target: for chat, the server has a chat bot configured; ' +
+          'for webhooks, the webhook is enabled and has not been failing for more than an hour.',
+      }),
+    ),
   },
   { $id: 'Alert' },
 );

@@ -1,43 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-/**
- * Kinds of the events the tracker sends. The alert kinds (5 to 30) keep the numbers of decisions.md §4;
- * 1 to 4 are the session's own events, which no alert fires on.
- */
-export const TRACKER_EVENT_KINDS = {
-  sessionStart: 1,
-  /** The page was left (pagehide); the last one of a session marks where it ended. */
-  sessionEnd: 2,
-  pageView: 3,
-  identify: 4,
-  click: 5,
-  doubleClick: 6,
-  errorClick: 20,
-  rageClick: 21,
-  consoleLog: 24,
-  jsError: 25,
-  custom: 26,
-  networkRequest: 29,
-  networkError: 30,
-} as const;
-
-export type TrackerEventKind = (typeof TRACKER_EVENT_KINDS)[keyof typeof TRACKER_EVENT_KINDS];
-
-/** Limits the tracker truncates to, and the server enforces. */
-export const INGEST_LIMITS = {
-  bodyBytes: 64 * 1024,
-  eventsPerBatch: 100,
-  url: 2048,
-  selector: 256,
-  text: 256,
-  message: 1024,
-  stack: 2048,
-  name: 256,
-  email: 320,
-  propertyKey: 100,
-  propertyValue: 1000,
-  properties: 50,
-} as const;
+import { EMAIL_PATTERN, EVENT_KIND, INGEST_LIMITS } from '../event-catalogue.ts';
 
 /** Ids the tracker makes up (visitor, session, batch): random, URL-safe. */
 const clientId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'Random, 8 to 64 of A-Z a-z 0-9 _ -.' });
@@ -67,7 +30,7 @@ const visitorParams = Type.Record(propertyKey, Type.String({ maxLength: INGEST_L
 export const IngestEvent = Type.Object(
   {
     kind: Type.Integer({
-      enum: Object.values(TRACKER_EVENT_KINDS),
+      enum: Object.values(EVENT_KIND),
       description:
         '1 session start, 2 session end (page left), 3 page view, 4 identify, 5 click, 6 double click, 20 error click, ' +
         '21 rage click, 24 console log, 25 JavaScript error, 26 custom event, 29 network request, 30 network error.',
@@ -104,11 +67,36 @@ export const IngestEvent = Type.Object(
     email: Type.Optional(
       Type.String({
         maxLength: INGEST_LIMITS.email,
-        pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$',
+        pattern: EMAIL_PATTERN.source,
         description: 'Visitor e-mail (4).',
       }),
     ),
     params: Type.Optional(visitorParams),
+  },
+  { additionalProperties: false },
+);
+
+const hintVersion = Type.String({ maxLength: 32, pattern: '^[0-9.]*$' });
+
+/** What `navigator.userAgentData` tells where browsers have it; the User-Agent string freezes these. */
+export const ClientHints = Type.Object(
+  {
+    platform: Type.Optional(Type.String({ maxLength: 32, description: 'userAgentData.platform, e.g. Windows.' })),
+    platform_version: Type.Optional(
+      Type.String({
+        maxLength: 32,
+        pattern: '^[0-9.]*$',
+        description: 'High-entropy platformVersion; on Windows 13 and above means Windows 11.',
+      }),
+    ),
+    model: Type.Optional(Type.String({ maxLength: 64, description: 'Device model (Android).' })),
+    mobile: Type.Optional(Type.Boolean()),
+    full_version_list: Type.Optional(
+      Type.Array(
+        Type.Object({ brand: Type.String({ maxLength: 64 }), version: hintVersion }, { additionalProperties: false }),
+        { maxItems: 10, description: 'Browser brands with their full versions.' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -133,6 +121,7 @@ export const IngestBatchBody = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    client_hints: Type.Optional(ClientHints),
     events: Type.Array(IngestEvent, { minItems: 1, maxItems: INGEST_LIMITS.eventsPerBatch }),
   },
   { additionalProperties: false },
@@ -145,4 +134,5 @@ export const IngestAccepted = Type.Object({
 
 export type IngestEventInput = Static<typeof IngestEvent>;
 export type IngestBatchInput = Static<typeof IngestBatchBody>;
+export type ClientHintsInput = Static<typeof ClientHints>;
 export type IngestAcceptedResource = Static<typeof IngestAccepted>;

@@ -39,3 +39,20 @@ export type CreateUserInput = Static<typeof CreateUserBody>;
 export type UpdateUserInput = Static<typeof UpdateUserBody>;
 export type LoginInput = Static<typeof LoginBody>;
 export type MeResource = Omit<Static<typeof Me>, 'user'> & { user: UserResource | null };
+
+/** A person changes their own password: the current one proves it is them. */
+export const ChangePasswordBody = Type.Object(
+  {
+    current_password: Type.String({ minLength: 1, maxLength: 256 }),
+    new_password: Type.String({
+      minLength: 12,
+      maxLength: 256,
+      description: 'At least 12 characters; a long passphrase is best.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const PasswordChanged = Type.Object({
+  changed: Type.Boolean(),
+  other_sessions_signed_out: Type.Integer({ description: 'Sign-ins of this person on other browsers, now ended.' }),
+});

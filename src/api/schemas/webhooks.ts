@@ -18,8 +18,7 @@ export const UpdateWebhookBody = Type.Object(
 
 export const UpdateWebhookQuery = Type.Object({ version }, { additionalProperties: false });
 
-export const Webhook = Type.Object(
-  {
+const webhookProperties = {
   webhook_id: Type.String(),
   url: Type.String(),
   website: Type.String({ description: "The website's name." }),
@@ -40,9 +39,15 @@ export const Webhook = Type.Object(
       description: 'Why the server switched the webhook off (no successful delivery for 3 days); null otherwise.',
     }),
   ),
-  },
-  { $id: 'Webhook' },
-);
+};
+
+export const Webhook = Type.Object(webhookProperties, { $id: 'Webhook' });
+
+/** The answer to a creation: the webhook and, this once, its signing secret, so that API clients can verify deliveries. */
+export const CreatedWebhook = Type.Object({
+  ...webhookProperties,
+  secret: Type.String({ description: 'Standard Webhooks signing secret (`whsec_…`); shown only in this answer and on rotation.' }),
+});
 
 export const WebhookRef = Type.Ref('Webhook');
 export const WebhookList = Type.Array(WebhookRef);
@@ -51,6 +56,7 @@ export const DeletedWebhook = Type.Object({ webhook_id: Type.String(), deleted: 
 export type CreateWebhookInput = Static<typeof CreateWebhookBody>;
 export type UpdateWebhookInput = Static<typeof UpdateWebhookBody>;
 export type WebhookResource = Static<typeof Webhook>;
+export type CreatedWebhookResource = Static<typeof CreatedWebhook>;
 
 export const WebhookSecret = Type.Object({
   webhook_id: Type.String(),

@@ -12,9 +12,33 @@ export const Website = Type.Object(
     snippet: Type.Optional(
       Type.String({ description: 'The <script> tag to add to every page of the website to record sessions.' }),
     ),
+    description: Type.Optional(Type.String({ description: 'Free text; empty when none was given.' })),
+    last_event_at: Type.Optional(
+      Type.Union([Type.Integer(), Type.Null()], {
+        description:
+          "Unix seconds of the last event of the website's most recently started session; null until the tracker has sent one.",
+      }),
+    ),
   },
   { $id: 'Website' },
 );
 
-export const WebsiteList = Type.Array(Type.Ref('Website'));
+export const WebsiteRef = Type.Ref('Website');
+export const WebsiteList = Type.Array(WebsiteRef);
 export type WebsiteResource = Static<typeof Website>;
+
+export const CreateWebsiteBody = Type.Object(
+  {
+    host: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description:
+        'A host name such as `shop.example.com`, optionally with a port (`localhost:8080`); no scheme or path. ' +
+        'Stored lower-cased, an internationalised name in punycode. Unique in the account.',
+    }),
+    name: Type.Optional(Type.String({ maxLength: 100, description: 'Defaults to the host.' })),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type CreateWebsiteInput = Static<typeof CreateWebsiteBody>;

@@ -15,16 +15,19 @@ import {
   verifyCredentials,
 } from './login-sessions.ts';
 import { describePrincipal } from './me.service.ts';
+import { signInAccountLimiter, signInAddressLimit } from './sign-in-limits.ts';
 
-const SIGN_IN_ATTEMPTS_PER_MINUTE = 10;
-
-export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db; secureCookies: boolean }> = async (app, { db, secureCookies }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db; secureCookies: boolean }> = async (
+  app,
+  { db, secureCookies },
+) => {
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
+  const limitSignInsToAccount = signInAccountLimiter(app);
 
   app.post('/v1/auth/login', {
     config: {
       sameOriginOnly: true,
-      rateLimit: { max: SIGN_IN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000, allowList: () => false, keyGenerator: (request) => `login:${request.ip}` },
+      rateLimit: signInAddressLimit,
     },
     schema: {
       tags: ['Sign-in'],
@@ -36,6 +39,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db; secureCookies: bool
       response: { ...errorResponses, 200: Me },
     },
     handler: async (request, reply) => {
+      await limitSignInsToAccount(request, request.body.email);
       const user = await verifyCredentials(db, request.body.email, request.body.password);
       if (!user) throw errors.invalidCredentials();
       const value = await startLoginSession(db, user);

@@ -123,7 +123,7 @@ describeApi('authentication and scopes', (ctx) => {
       ['Basic with a real token', `Basic ${account.token}`],
       ['Bearer alone', 'Bearer'],
       ['Bearer and a space', 'Bearer '],
-      ['a token without a scheme', account.token],
+      ['an unknown token without a scheme', unknown],
       ['a token with extra words', `Bearer ${account.token} extra`],
       ['an unknown sa_ token', `Bearer ${unknown}`],
       ['a truncated token', `Bearer ${account.token.slice(0, -1)}`],

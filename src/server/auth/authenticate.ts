@@ -18,7 +18,8 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer +(\S+) *$/i;
+// `Bearer <token>`, or the bare token as clients of the hosted service send it (an API-key header).
+const TOKEN_HEADER = /^(?:Bearer +)?(\S+) *$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The principal of a request that must be authenticated; routes with a scope always have one. */
@@ -47,8 +48,8 @@ function safeOrigin(url: string): string | undefined {
 async function authenticate(request: FastifyRequest, db: Db, publicUrl: string): Promise<Principal> {
   const header = request.headers.authorization;
   if (header) {
-    const match = BEARER.exec(header);
-    if (!match?.[1]) throw errors.unauthenticated('The Authorization header must be "Bearer <token>"');
+    const match = TOKEN_HEADER.exec(header);
+    if (!match?.[1]) throw errors.unauthenticated('The Authorization header must be "Bearer <token>" or the token');
     const principal = await authenticateToken(db, match[1]);
     if (!principal) throw errors.unauthenticated('The API token is unknown, revoked or expired');
     return principal;

@@ -18,7 +18,7 @@ import { ROLE_PERMISSIONS } from './roles.ts';
 export const SESSION_COOKIE = 'sa_session';
 export const SESSION_TTL_SECONDS = 14 * 86_400;
 
-function hashSessionId(value: string): string {
+export function hashSessionId(value: string): string {
   return crypto.createHash('sha256').update(value).digest('hex');
 }
 

@@ -3,7 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, SCOPES, type Role } from '../../api/schemas/common.ts';
 import { insertSession, insertVisitor } from '../test/session-fixtures.ts';
-import { chatAlertBody, expectError, webhookBody } from '../test/api-helpers.ts';
+import { chatAlertBody, expectError, expectSameErrorApartFromRequestId, webhookBody } from '../test/api-helpers.ts';
+import { SIGN_IN_ATTEMPTS_PER_ACCOUNT } from './sign-in-limits.ts';
 import { type TestAccount, type TestContext, describeApi } from '../test/harness.ts';
 import {
   APP_ORIGIN,
@@ -475,10 +476,11 @@ describeApi('sign-in rate limit per IP', (ctx) => {
       { type: 'rate_limit_error' },
     );
 
-    // Another address has its own budget.
+    // Another address has its own budget (another person: this one's e-mail has spent its own budget too).
+    const colleague = await createPerson(ctx().database.db, account.accountId, 'analyst');
     const elsewhere = await login(
       ctx(),
-      { email: person.email, password: person.password },
+      { email: colleague.email, password: colleague.password },
       { remoteAddress: '203.0.113.78' },
     );
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
@@ -770,5 +772,55 @@ describeApi('roles', (ctx) => {
         expect(response.statusCode, `${route.name}: ${response.body}`).toBe(route.success);
       }
     });
+  });
+});
+
+describeApi('sign-in rate limit per account', (ctx) => {
+  /** Ten attempts spread over five addresses, then one from a sixth; the e-mail's budget is spent either way. */
+  async function guessFromManyAddresses(
+    email: string,
+  ): Promise<{ refused: LightMyRequestResponse[]; limited: LightMyRequestResponse }> {
+    const refused: LightMyRequestResponse[] = [];
+    for (let attempt = 0; attempt < SIGN_IN_ATTEMPTS_PER_ACCOUNT; attempt++) {
+      const remoteAddress = `198.51.100.${10 + (attempt % 5)}`;
+      refused.push(await login(ctx(), { email, password: `guess-${attempt}` }, { remoteAddress }));
+    }
+    const limited = await login(ctx(), { email, password: 'one more guess' }, { remoteAddress: '198.51.100.99' });
+    return { refused, limited };
+  }
+
+  it('stops guesses against one e-mail spread over many addresses, even the right password, with a 429', async () => {
+    const account = await ctx().newAccount();
+    const person = await createPerson(ctx().database.db, account.accountId, 'admin');
+    const { refused, limited } = await guessFromManyAddresses(person.email);
+    for (const response of refused)
+      expectError(response, 401, { type: 'authentication_error', code: 'invalid_credentials' });
+    expectError(limited, 429, { type: 'rate_limit_error', code: 'rate_limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+    // The right password, from a fresh address, in another case: still the same e-mail, still limited.
+    const right = await login(
+      ctx(),
+      { email: person.email.toUpperCase(), password: person.password },
+      { remoteAddress: '192.0.2.1' },
+    );
+    expectError(right, 429, { type: 'rate_limit_error', code: 'rate_limited' });
+    expect(sessionCookieOf(right)).toBeUndefined();
+    // Other people are not affected.
+    const colleague = await createPerson(ctx().database.db, account.accountId, 'analyst');
+    expect((await login(ctx(), { email: colleague.email, password: colleague.password })).statusCode).toBe(200);
+  });
+
+  it('answers an unknown e-mail exactly as a known one: the same 401s, then the same 429', async () => {
+    const account = await ctx().newAccount();
+    const person = await createPerson(ctx().database.db, account.accountId, 'support');
+    const known = await guessFromManyAddresses(person.email);
+    const unknown = await guessFromManyAddresses(uniqueEmail('nobody'));
+    known.refused.forEach((response, index) =>
+      expectSameErrorApartFromRequestId(response, unknown.refused[index] as LightMyRequestResponse),
+    );
+    const knownError = expectError(known.limited, 429, { type: 'rate_limit_error' });
+    const unknownError = expectError(unknown.limited, 429, { type: 'rate_limit_error' });
+    expect(unknownError.code).toBe(knownError.code);
+    expect(unknownError.message.replace(/\d+/g, 'N')).toBe(knownError.message.replace(/\d+/g, 'N'));
   });
 });

@@ -1,10 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from '../config.ts';
 import { migrations } from './migrations/index.ts';
+import { type ConnectionErrorListener, createPostgresPool } from './postgres-pool.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 export type Db = Kysely<DatabaseSchema>;
@@ -14,6 +27,8 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /** Told when a pooled connection breaks (PostgreSQL restart or failover); the pool replaces it on its own. */
+  onConnectionError(listener: ConnectionErrorListener): void;
 }
 
 // int8 (bigint) columns hold Unix timestamps, well inside Number's exact range.
@@ -57,26 +72,53 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Every SQLite transaction takes the write lock when it begins. Kysely's plain BEGIN defers it to the first
+ * write, and a transaction that has read by then cannot wait for the lock when another process (or another
+ * handle on the file) wrote meanwhile: SQLite answers SQLITE_BUSY_SNAPSHOT at once, which busy_timeout
+ * cannot help. Taken up front, the lock is simply waited for (up to busy_timeout).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly database: SqliteDatabase) {
+    super({ database });
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.database });
+  }
+}
+
 /** Opens the database named by a URL: a postgres:// URL, or else a SQLite file path. */
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export function openDatabase(
+  url: string,
+  options: { poolSize?: number; statementTimeoutMs?: number } = {},
+): DatabaseHandle {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const { pool, onConnectionError } = createPostgresPool(url, {
+      poolSize: options.poolSize ?? 10,
+      statementTimeoutMs: options.statementTimeoutMs ?? 30_000,
+    });
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: () => db.destroy(), onConnectionError };
   }
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(openSqlite(file)) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<DatabaseSchema>({ dialect: new ImmediateSqliteDialect(withStatementCache(openSqlite(file))) });
+  return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionError: () => undefined };
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   // On PostgreSQL the migration tables live in the connection's own schema: without this Kysely would
   // find another schema's tables on the search path and skip creating its own.
-  const schema =
-    isPostgres(db)
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
+  const schema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

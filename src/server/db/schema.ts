@@ -1,12 +1,18 @@
 import type { AccountsTable } from '../features/accounts/accounts.table.ts';
 import type { AlertsTable } from '../features/alerts/alerts.table.ts';
-import type { SessionHourlyCountsTable, SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import type { SessionHourlyCountsTable, SessionsTable, VisitorCountersColumns, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import type { ApiTokensTable } from '../features/tokens/tokens.table.ts';
 import type { WebhooksTable } from '../features/webhooks/webhooks.table.ts';
 import type { WebsitesTable } from '../features/websites/websites.table.ts';
 import type { LoginSessionsTable, UsersTable } from '../features/users/users.table.ts';
 import type { IngestBatchesTable, SessionEventsTable } from '../features/ingest/ingest.table.ts';
+import type {
+  RecordingChunksTable,
+  RecordingSettingsTable,
+  RetentionPoliciesTable,
+} from '../features/recordings/recordings.table.ts';
 import type { DeliveryAttemptsTable, OutboxMessagesTable } from '../delivery/delivery.table.ts';
+import type { SavedViewsTable } from '../features/views/views.table.ts';
 
 /** Every table the service owns. Tenant tables lead with account_id (the future shard key). */
 export interface DatabaseSchema {
@@ -15,7 +21,7 @@ export interface DatabaseSchema {
   api_tokens: ApiTokensTable;
   alerts: AlertsTable;
   webhooks: WebhooksTable;
-  visitors: VisitorsTable;
+  visitors: VisitorsTable & VisitorCountersColumns;
   sessions: SessionsTable;
   session_hourly_counts: SessionHourlyCountsTable;
   users: UsersTable;
@@ -24,4 +30,8 @@ export interface DatabaseSchema {
   session_events: SessionEventsTable;
   outbox_messages: OutboxMessagesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  recording_settings: RecordingSettingsTable;
+  retention_policies: RetentionPoliciesTable;
+  recording_chunks: RecordingChunksTable;
+  saved_views: SavedViewsTable;
 }

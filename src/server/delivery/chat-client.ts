@@ -55,23 +55,45 @@ export async function postChatMessage(message: ChatMessage, settings: ChatSettin
       allowPrivate: true,
       ...(settings.signal ? { signal: settings.signal } : {}),
     });
-    const outcome = classifyResponse(response, Date.now());
-    if (!outcome.ok) return outcome;
-    return readSlackAnswer(response.body, response.statusCode);
+    // Without the body: what the chat API says goes to the delivery log only as its error code.
+    const outcome = classifyResponse({ ...response, body: '' }, Date.now());
+    const answer = readSlackAnswer(response.body, settings.botToken);
+    if (!outcome.ok) {
+      const error = `The chat API answered HTTP ${response.statusCode}${answer.code ? `: ${answer.code}` : ''}.`;
+      return { ...outcome, error };
+    }
+    if (answer.ok) return { ok: true, statusCode: response.statusCode };
+    if (!answer.json)
+      return retryableFailure('The chat API answered with something other than JSON.', response.statusCode);
+    const code = answer.code ?? 'unknown_error';
+    const error = `The chat API refused the message: ${code}`;
+    return PERMANENT_ERRORS.has(code)
+      ? permanentFailure(error, response.statusCode)
+      : retryableFailure(error, response.statusCode);
   } catch (error) {
     return requestFailure(error);
   }
 }
 
-function readSlackAnswer(text: string, statusCode: number): AttemptOutcome {
+/** Slack's error codes: lower-case words joined by underscores. */
+const ERROR_CODE = /^[a-z][a-z0-9_]{0,63}$/;
+
+/**
+ * Reads `{ok, error}` from the chat API's answer and nothing else. Its body is the API's to fill, and one
+ * that echoes the request would carry the bot token: only an error code of Slack's own form is kept.
+ */
+function readSlackAnswer(text: string, botToken: string): { json: boolean; ok: boolean; code: string | null } {
   let answer: { ok?: unknown; error?: unknown };
   try {
     answer = JSON.parse(text) as { ok?: unknown; error?: unknown };
   } catch {
-    return retryableFailure('The chat API answered with something other than JSON.', statusCode);
+    return { json: false, ok: false, code: null };
   }
-  if (answer.ok === true) return { ok: true, statusCode };
-  const code = typeof answer.error === 'string' ? answer.error : 'unknown_error';
-  const error = `The chat API refused the message: ${code}`;
-  return PERMANENT_ERRORS.has(code) ? permanentFailure(error, statusCode) : retryableFailure(error, statusCode);
+  const error = answer?.error;
+  const code = typeof error === 'string' && ERROR_CODE.test(error) && !error.includes(botToken) ? error : null;
+  return {
+    json: true,
+    ok: answer?.ok === true,
+    code: typeof error === 'string' && code === null ? 'unknown_error' : code,
+  };
 }

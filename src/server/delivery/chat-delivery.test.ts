@@ -70,7 +70,10 @@ for (const kind of testDatabaseKinds) {
       expect(body.text).toContain('Marie Curie');
       expect(body.text).toContain('marie@example.com');
       expect(body.text).toContain('https://app.example.test/sessions/ses_1');
-      expect(JSON.stringify(body.blocks)).toContain('<https://app.example.test/sessions/ses_1|Open the session>');
+      // The link opens the replay at the event's moment.
+      expect(JSON.stringify(body.blocks)).toMatch(
+        /<https:\/\/app\.example\.test\/sessions\/ses_1\?t=\d+\|Open the session>/,
+      );
     });
 
     it('ok:false with a permanent error (channel_not_found) fails at once', async () => {

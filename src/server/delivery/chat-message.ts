@@ -1,4 +1,5 @@
 /** The short chat message of an alert: alert name, event, visitor and a link to the session. */
+import { TRUNCATION } from '../../api/event-catalogue.ts';
 import type { DeliveryBody } from './delivery-payload.ts';
 
 export interface ChatMessage {
@@ -23,7 +24,7 @@ function visitorLabel(visitor: DeliveryBody['payload']['visitor']): string {
 function eventSummary(event: DeliveryBody['payload']): string | null {
   for (const key of ['message', 'name', 'url', 'text', 'selector'] as const) {
     const value = event[key];
-    if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 200);
+    if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, TRUNCATION.chatSummary);
   }
   return null;
 }

@@ -2,9 +2,9 @@
  * The JSON body of a delivery (decisions.md §8). It is built once, when the message is enqueued, and
  * stored as text: every attempt sends (and signs) exactly the same bytes.
  */
-import { EVENT_KINDS } from '../../api/schemas/alerts.ts';
+import { type AlertEventName, alertEventName, isAlertEventKind } from '../../api/event-catalogue.ts';
 
-export type EventName = (typeof EVENT_KINDS)[keyof typeof EVENT_KINDS];
+export type EventName = AlertEventName;
 
 export interface VisitorParam {
   name: string;
@@ -13,8 +13,9 @@ export interface VisitorParam {
 
 export interface DeliveryVisitor {
   id: string;
-  name: string | null;
-  email: string | null;
+  /** Empty when the visitor has not said (receivers of the hosted service read strings). */
+  name: string;
+  email: string;
   params: VisitorParam[];
   geolocation: { country_code: string; city: string; region: string };
 }
@@ -51,19 +52,43 @@ const STANDARD_EVENT_FIELDS = new Set(['event_name', 'time', 'session_id', 'sess
 
 /** The delivery name of an event kind; throws on a kind alerts cannot fire on (a bug in the caller). */
 export function eventNameOf(kind: number): EventName {
-  const name = (EVENT_KINDS as Record<number, EventName | undefined>)[kind];
-  if (!name) throw new Error(`Event kind ${kind} is not one alerts fire on`);
-  return name;
+  if (!isAlertEventKind(kind)) throw new Error(`Event kind ${kind} is not one alerts fire on`);
+  return alertEventName(kind);
 }
 
-/** Link to the session in this product's own dashboard (the same form as the sessions API's `session_url`). */
-export function sessionUrl(publicUrl: string, sessionId: string): string {
-  return `${publicUrl}/sessions/${encodeURIComponent(sessionId)}`;
+/**
+ * Link to the session in this product's own dashboard (the same form as the sessions API's `session_url`);
+ * with `atSecond` (seconds from the session's start), the replay opens at that moment.
+ */
+export function sessionUrl(publicUrl: string, sessionId: string, atSecond?: number): string {
+  const base = `${publicUrl}/sessions/${encodeURIComponent(sessionId)}`;
+  return atSecond === undefined ? base : `${base}?t=${Math.max(0, Math.floor(atSecond))}`;
 }
 
 /** The event's details, minus any key that would overwrite a standard field. */
 export function eventDetails(details: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(details).filter(([key]) => !STANDARD_EVENT_FIELDS.has(key)));
+}
+
+/**
+ * The same details under the names the hosted service's receivers read, beside ours: JSError `value`
+ * (the message) and `count`, RageClick `clicks`, ErrorClick `message`, NetError `method`, `url`, `status`.
+ */
+export function hostedEventFields(kind: number, details: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const integer = (value: unknown, fallback: number) => (Number.isInteger(value) ? (value as number) : fallback);
+  switch (eventNameOf(kind)) {
+    case 'JSError':
+      return { value: text(details.message), count: 1 };
+    case 'RageClick':
+      return { clicks: integer(details.click_count, 0) };
+    case 'ErrorClick':
+      return { message: text(details.message) };
+    case 'NetError':
+      return { method: text(details.method), url: text(details.url), status: integer(details.status, 0) };
+    default:
+      return {};
+  }
 }
 
 export function parseDeliveryBody(text: string): DeliveryBody {

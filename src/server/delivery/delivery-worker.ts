@@ -125,14 +125,19 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     });
 
   async function loop(): Promise<void> {
+    // While the database is away every poll fails the same way: said once when it starts and once when it ends.
+    let failing = false;
     while (!abort.signal.aborted) {
       woken = false;
       let moreDue = false;
       try {
         // A full batch or a wake-up during the round: more may be due right away.
         moreDue = (await runOnce()) === settings.batchSize || woken;
+        if (failing) log.info('delivery polling resumed');
+        failing = false;
       } catch (error) {
-        log.error({ err: error }, 'delivery poll failed');
+        if (!failing) log.error({ err: error }, 'delivery poll failed; retrying every poll interval');
+        failing = true;
       }
       if (!moreDue && !abort.signal.aborted) await pause(settings.pollIntervalMs);
     }

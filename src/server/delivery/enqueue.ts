@@ -11,7 +11,7 @@ import type { WebsitesTable } from '../features/websites/websites.table.ts';
 import { newId } from '../lib/ids.ts';
 import { wakeDeliveryWorkers } from './delivery-signal.ts';
 import type { DeliveryBody, DeliveryEvent, VisitorParam } from './delivery-payload.ts';
-import { eventDetails, eventNameOf, sessionUrl } from './delivery-payload.ts';
+import { eventDetails, eventNameOf, hostedEventFields, sessionUrl } from './delivery-payload.ts';
 import type { OutboxMessagesTable } from './delivery.table.ts';
 import { insertMessages } from './outbox.repository.ts';
 
@@ -27,7 +27,7 @@ export interface AlertMessagesInput {
   /** `kind` must be one of the alert event kinds; `data` is the event's details as a JSON object. */
   event: Pick<SessionEventsTable, 'kind' | 'occurred_at' | 'data'>;
   /** The session row: its id and where the visitor was. */
-  session: Pick<SessionsTable, 'id' | 'country_code' | 'region' | 'city'>;
+  session: Pick<SessionsTable, 'id' | 'creation_timestamp' | 'country_code' | 'region' | 'city'>;
   /** The visitor row; `params` is its JSON array of {name, value}. */
   visitor: Pick<VisitorsTable, 'id' | 'name' | 'email' | 'params'>;
   website: Pick<WebsitesTable, 'id'>;
@@ -47,19 +47,22 @@ function parseParams(text: string): VisitorParam[] {
 
 function eventPayload(input: AlertMessagesInput): DeliveryEvent {
   const { event, session, visitor } = input;
+  const details = eventDetails(parseObject(event.data));
   return {
     event_name: eventNameOf(event.kind),
     time: Math.floor(event.occurred_at / 1000),
     session_id: session.id,
-    session_url: sessionUrl(input.publicUrl, session.id),
+    // Opens the replay at the event's moment.
+    session_url: sessionUrl(input.publicUrl, session.id, event.occurred_at / 1000 - session.creation_timestamp),
     visitor: {
       id: visitor.id,
-      name: visitor.name,
-      email: visitor.email,
+      name: visitor.name ?? '',
+      email: visitor.email ?? '',
       params: parseParams(visitor.params),
       geolocation: { country_code: session.country_code, city: session.city, region: session.region },
     },
-    ...eventDetails(parseObject(event.data)),
+    ...details,
+    ...hostedEventFields(event.kind, details),
   };
 }
 

@@ -1,5 +1,4 @@
 /** SQL of the outbox: writing messages, claiming due ones, settling attempts. */
-import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import type { DeliveryAttemptsTable, OutboxMessagesTable } from './delivery.table.ts';
 
@@ -27,8 +26,8 @@ export interface ClaimRequest {
  *
  * PostgreSQL: one UPDATE whose sub-select locks the rows `FOR UPDATE SKIP LOCKED`, so workers on
  * other connections skip rows being claimed and never take the same attempt.
- * SQLite: the same UPDATE inside `BEGIN IMMEDIATE`, which takes the database's write lock first,
- * so processes sharing the file claim one after another.
+ * SQLite: the same UPDATE in a transaction, which takes the database's write lock first (see
+ * openDatabase), so processes sharing the file claim one after another.
  */
 export async function claimDueMessages(db: Db, dialect: Dialect, request: ClaimRequest): Promise<OutboxMessage[]> {
   const { workerId, now, claimTtlMs, limit } = request;
@@ -50,20 +49,7 @@ export async function claimDueMessages(db: Db, dialect: Dialect, request: ClaimR
       .returningAll()
       .execute();
 
-  const rows =
-    dialect === 'postgres'
-      ? await claim(db)
-      : await db.connection().execute(async (connection) => {
-          await sql`begin immediate`.execute(connection);
-          try {
-            const claimed = await claim(connection);
-            await sql`commit`.execute(connection);
-            return claimed;
-          } catch (error) {
-            await sql`rollback`.execute(connection).catch(() => undefined);
-            throw error;
-          }
-        });
+  const rows = dialect === 'postgres' ? await claim(db) : await db.transaction().execute((trx) => claim(trx));
   return rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at);
 }
 

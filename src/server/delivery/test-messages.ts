@@ -1,10 +1,10 @@
 /** "Send test": a realistic sample message, marked `"test": true`, through the real pipeline. */
-import type { EVENT_KINDS } from '../../api/schemas/alerts.ts';
+import type { AlertEventKind } from '../../api/event-catalogue.ts';
 import type { Db } from '../db/database.ts';
 import type { AlertsTable } from '../features/alerts/alerts.table.ts';
 import type { WebhooksTable } from '../features/webhooks/webhooks.table.ts';
 import type { DeliveryBody, DeliveryEvent } from './delivery-payload.ts';
-import { eventNameOf, sessionUrl } from './delivery-payload.ts';
+import { eventNameOf, hostedEventFields, sessionUrl } from './delivery-payload.ts';
 import { newMessageRow } from './enqueue.ts';
 import { insertMessages } from './outbox.repository.ts';
 
@@ -15,7 +15,7 @@ const SAMPLE_SESSION_ID = 'ses_sample';
 const PAGE = 'https://shop.example.com/checkout';
 const JS_ERROR = "TypeError: Cannot read properties of undefined (reading 'total')";
 
-const SAMPLE_DETAILS: Record<keyof typeof EVENT_KINDS, Record<string, unknown>> = {
+const SAMPLE_DETAILS: Record<AlertEventKind, Record<string, unknown>> = {
   5: { url: PAGE, selector: 'button#place-order', text: 'Place order' },
   6: { url: PAGE, selector: 'img.product-photo', text: '' },
   20: { url: PAGE, selector: 'button#place-order', text: 'Place order', message: JS_ERROR },
@@ -27,7 +27,7 @@ const SAMPLE_DETAILS: Record<keyof typeof EVENT_KINDS, Record<string, unknown>> 
   30: { url: 'https://shop.example.com/api/payments', method: 'POST', status: 502, duration_ms: 3012 },
 };
 
-function sampleEvent(publicUrl: string, kind: keyof typeof EVENT_KINDS, now: number): DeliveryEvent {
+function sampleEvent(publicUrl: string, kind: AlertEventKind, now: number): DeliveryEvent {
   return {
     event_name: eventNameOf(kind),
     time: Math.floor(now / 1000),
@@ -41,6 +41,7 @@ function sampleEvent(publicUrl: string, kind: keyof typeof EVENT_KINDS, now: num
       geolocation: { country_code: 'GB', city: 'London', region: 'England' },
     },
     ...SAMPLE_DETAILS[kind],
+    ...hostedEventFields(kind, SAMPLE_DETAILS[kind]),
   };
 }
 
@@ -90,7 +91,7 @@ export async function enqueueAlertTest(
   publicUrl: string,
   now = Date.now(),
 ): Promise<string> {
-  const events = JSON.parse(alert.events) as { kind: keyof typeof EVENT_KINDS }[];
+  const events = JSON.parse(alert.events) as { kind: AlertEventKind }[];
   const webhookId = alert.provider === 'webhooks' ? alert.webhook_id : null;
   const body = testBody(
     alert.account_id,

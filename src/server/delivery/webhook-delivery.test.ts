@@ -113,7 +113,8 @@ for (const kind of testDatabaseKinds) {
           event_name: 'JSError',
           time: Math.floor((clock.now() - 1500) / 1000),
           session_id: 'ses_1',
-          session_url: 'https://app.example.test/sessions/ses_1',
+          // The session began a minute before `now`; the error came 1.5 s before it.
+          session_url: `https://app.example.test/sessions/ses_1?t=${Math.floor((clock.now() - 1500) / 1000 - Math.floor((clock.now() - 60_000) / 1000))}`,
           visitor: {
             id: 'vis_1',
             name: 'Marie Curie',

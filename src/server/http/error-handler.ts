@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { AppError, errors, toEnvelope } from '../errors.ts';
 import { validationErrorToAppError } from './validation.ts';
 
@@ -25,6 +26,7 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
     default:
   }
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return errors.invalidJson();
+  if (isDatabaseUnavailable(error)) return errors.databaseUnavailable(error);
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return errors.validation('bad_request', 'The request could not be read');
@@ -35,7 +37,10 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) {
+    if (appError.code === 'database_unavailable') {
+      // The connection errors are already logged once by the pool; one line per request is enough here.
+      request.log.warn({ code: appError.code, reason: error.message }, 'database unavailable');
+    } else if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);

@@ -6,7 +6,7 @@ import { errors } from '../errors.ts';
 export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async () => {
-    if (!(await isDatabaseReachable(db))) throw errors.unavailable('The database is not reachable');
+    if (!(await isDatabaseReachable(db))) throw errors.databaseUnavailable();
     return { status: 'ok' };
   });
 };

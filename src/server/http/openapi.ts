@@ -8,7 +8,7 @@ export const OPENAPI_INFO = {
   version: '1.0.0',
   description:
     'Records visitor sessions on websites and fires alerts to chat channels and webhooks. ' +
-    'Authenticate with `Authorization: Bearer <token>`; every error has the same envelope.',
+    'Authenticate with `Authorization: Bearer <token>` (the bare token is accepted too); every error has the same envelope.',
 };
 
 /** Emits the OpenAPI 3.1 document from the route schemas, serves it at /v1/openapi.json and a reference at /docs. */
@@ -33,6 +33,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token such as `sa_…`, created by an admin.' },
+          apiKeyAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'The same API token without `Bearer `, as clients of the hosted service send it.',
+          },
           cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sa_session', description: 'The dashboard sign-in (POST /v1/auth/login).' },
         },
       },

@@ -5,7 +5,7 @@ import { errorResponses } from '../../api/schemas/common.ts';
 /** Routes without query parameters still refuse unknown ones. */
 export const NoQuery = Type.Object({}, { additionalProperties: false });
 
-/** The OpenAPI part every authenticated operation shares: tag, id, scope note, bearer security and error responses. */
+/** The OpenAPI part every authenticated operation shares: tag, id, scope note, token security and error responses. */
 export function operation<Success extends Record<number, unknown>>(options: {
   tag: string;
   operationId: string;
@@ -25,7 +25,7 @@ export function operation<Success extends Record<number, unknown>>(options: {
       .filter(Boolean)
       .join('\n\n'),
     querystring: NoQuery,
-    security: (options.scope === 'account:admin' ? [{ cookieAuth: [] }] : [{ bearerAuth: [] }, { cookieAuth: [] }]) as Record<
+    security: (options.scope === 'account:admin' ? [{ cookieAuth: [] }] : [{ bearerAuth: [] }, { cookieAuth: [] }, { apiKeyAuth: [] }]) as Record<
       string,
       string[]
     >[],

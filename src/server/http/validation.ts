@@ -34,7 +34,9 @@ function compileQuery(schema: object) {
   const validate = queryAjv.compile(schema);
   const integers = integerProperties(schema);
   const check = (data: Record<string, unknown>): boolean => {
-    const loose = integers.find((name) => typeof data?.[name] === 'string' && !DECIMAL_INTEGER.test(data[name] as string));
+    const loose = integers.find(
+      (name) => typeof data?.[name] === 'string' && !DECIMAL_INTEGER.test(data[name] as string),
+    );
     if (loose) {
       check.errors = [{ keyword: 'type', instancePath: `/${loose}`, schemaPath: '', params: { type: 'integer' } }];
       return false;
@@ -59,7 +61,9 @@ function joinPath(instancePath: string, child?: string): string {
 
 function describeType(schemaType: unknown): string {
   const types = Array.isArray(schemaType) ? schemaType : [schemaType];
-  return types.map((type) => (type === 'integer' ? 'an integer' : type === 'object' ? 'a JSON object' : `a ${String(type)}`)).join(' or ');
+  return types
+    .map((type) => (type === 'integer' ? 'an integer' : type === 'object' ? 'a JSON object' : `a ${String(type)}`))
+    .join(' or ');
 }
 
 /** Turns the first schema violation into the error envelope's terms: a code, a param and a sentence. */
@@ -102,17 +106,38 @@ export function validationErrorToAppError(error: ErrorObject, context: string): 
   }
 }
 
-function findNulCharacter(value: unknown, path: string[]): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNulCharacter(item, [...path, String(index)]);
-      if (found) return found;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNulCharacter(item, [...path, key]);
-      if (found) return found;
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit): string[] {
+  const path: string[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * Walks with a stack of its own rather than the call stack, and links each value to its parent rather
+ * than copying paths, so neither the depth nor the size of what it is given can make it overflow or crawl.
+ */
+function findNulCharacter(root: unknown): string[] | null {
+  const pending: Visit[] = [{ value: root, key: '', parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value } = visit;
+    // Binary bodies (recording chunks) are bytes, not text: NUL is a byte like any other there.
+    if (value instanceof Uint8Array) continue;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(visit);
+    } else if (value && typeof value === 'object') {
+      const entries = Array.isArray(value)
+        ? value.map((item, index) => [String(index), item] as const)
+        : Object.entries(value);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, item] = entries[index] ?? ['', undefined];
+        pending.push({ value: item, key, parent: visit });
+      }
     }
   }
   return null;
@@ -120,9 +145,13 @@ function findNulCharacter(value: unknown, path: string[]): string[] | null {
 
 /** No text the service stores or searches may hold a NUL character (PostgreSQL cannot store one). */
 export function assertNoNulCharacters(parts: { params: unknown; query: unknown; body: unknown }): void {
-  const found = findNulCharacter(parts.params, []) ?? findNulCharacter(parts.query, []) ?? findNulCharacter(parts.body, []);
+  const found = findNulCharacter(parts.params) ?? findNulCharacter(parts.query) ?? findNulCharacter(parts.body);
   if (found) {
     const param = found.join('.');
-    throw errors.validation('invalid_character', `${param || 'The request'} must not contain a NUL character`, param || undefined);
+    throw errors.validation(
+      'invalid_character',
+      `${param || 'The request'} must not contain a NUL character`,
+      param || undefined,
+    );
   }
 }

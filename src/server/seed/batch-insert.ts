@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import { type Db, isPostgres } from '../db/database.ts';
 import type { DatabaseSchema } from '../db/schema.ts';
 
@@ -43,7 +43,7 @@ export class BatchInserter<Table extends keyof DatabaseSchema> {
   }
 
   /** Inserts every row through `executor` (the database or an open transaction). */
-  async insert(executor: Db, rows: readonly DatabaseSchema[Table][]): Promise<void> {
+  async insert(executor: Db, rows: readonly Insertable<DatabaseSchema[Table]>[]): Promise<void> {
     for (let start = 0; start < rows.length; start += this.rowsPerStatement) {
       const end = Math.min(rows.length, start + this.rowsPerStatement);
       const parameters: unknown[] = [];

@@ -18,11 +18,27 @@ function busyness(timestamp: number, utcOffset: number): number {
   return (HOUR_WEIGHTS[hour] ?? 1) * (weekend ? WEEKEND_FACTOR : 1);
 }
 
-/** A Unix timestamp in [from, to) drawn with the day/night and weekday rhythm (rejection sampling). */
-export function rhythmicTimestamp(random: Random, from: number, to: number, utcOffset: number): number {
+/**
+ * A Unix timestamp drawn with the day/night and weekday rhythm (rejection sampling) from the stretch
+ * `[from, from + length)`, folded into the window `[windowStart, windowEnd)` where it runs past either edge.
+ * Folding, rather than clipping the stretch or only placing it inside the window, keeps every moment of the
+ * window equally likely to be covered, so the most recent days are as busy as any other.
+ */
+export function rhythmicTimestamp(
+  random: Random,
+  from: number,
+  length: number,
+  utcOffset: number,
+  windowStart: number,
+  windowEnd: number,
+): number {
+  const fold = (candidate: number) => {
+    const size = windowEnd - windowStart;
+    return windowStart + ((((candidate - windowStart) % size) + size) % size);
+  };
   for (let attempt = 0; attempt < 64; attempt += 1) {
-    const candidate = from + Math.floor(random.next() * (to - from));
+    const candidate = fold(from + Math.floor(random.next() * length));
     if (random.next() < busyness(candidate, utcOffset)) return candidate;
   }
-  return from + Math.floor(random.next() * (to - from));
+  return fold(from + Math.floor(random.next() * length));
 }

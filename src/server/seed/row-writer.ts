@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import { isPostgres } from '../db/database.ts';
 import { BatchInserter } from './batch-insert.ts';
+import { type HourlyCount, countByHour } from './hourly-counts.ts';
 import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
 
 /** Where generated rows go: each `write` is one transaction. */
@@ -74,6 +75,20 @@ export const SESSION_COLUMNS = Object.keys({
   net_errors: true,
 } satisfies Columns<SessionsTable>) as (keyof SessionsTable)[];
 
+async function addHourlyCounts(executor: Db, counts: HourlyCount[]): Promise<void> {
+  for (let start = 0; start < counts.length; start += 1000) {
+    await executor
+      .insertInto('session_hourly_counts')
+      .values(counts.slice(start, start + 1000))
+      .onConflict((conflict) =>
+        conflict
+          .columns(['account_id', 'website_id', 'hour'])
+          .doUpdateSet((eb) => ({ sessions: eb('session_hourly_counts.sessions', '+', eb.ref('excluded.sessions')) })),
+      )
+      .execute();
+  }
+}
+
 /** Multi-row INSERTs through Kysely: the path for PostgreSQL, and for SQLite when there is no file to open. */
 class KyselyRowWriter implements RowWriter {
   readonly sessionsPerWrite = 20_000;
@@ -83,7 +98,7 @@ class KyselyRowWriter implements RowWriter {
 
   constructor(
     private readonly db: Db,
-    postgres: boolean,
+    private readonly postgres: boolean,
   ) {
     // SQLite has one connection and one writer; a caller's transaction is one connection too.
     this.parallelism = postgres && !db.isTransaction ? 3 : 1;
@@ -101,8 +116,12 @@ class KyselyRowWriter implements RowWriter {
         Math.floor(a.creation_timestamp / 3600) - Math.floor(b.creation_timestamp / 3600),
     );
     const work = async (executor: Db) => {
+      // On PostgreSQL the rollup trigger stands aside for this transaction and the batch's hours are
+      // added once each, after the rows.
+      if (this.postgres) await sql`select set_config('session_analytics.bulk_load', 'on', true)`.execute(executor);
       await this.visitors.insert(executor, visitors);
       await this.sessions.insert(executor, ordered);
+      if (this.postgres) await addHourlyCounts(executor, countByHour(ordered));
     };
     // Inside a caller's transaction, its commit is the one that counts.
     if (this.db.isTransaction) await work(this.db);

@@ -70,6 +70,7 @@ export async function ensureSites(
       id: newId('web'),
       host,
       name,
+      description: '',
       created_at: createdAt,
       public_key: newPublicKey(),
     };

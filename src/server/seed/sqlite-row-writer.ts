@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import { ADD_HOURLY_COUNT_SQL, countByHour } from './hourly-counts.ts';
 import type { RowWriter } from './row-writer.ts';
 
 // Random ids scatter inserts across every index, so a transaction touches most index pages. Big
@@ -29,10 +30,30 @@ export class SqliteFileRowWriter implements RowWriter {
     const insertVisitor = this.prepareInsert('visitors', visitorColumns);
     const insertSession = this.prepareInsert('sessions', sessionColumns);
     const values = <Row>(row: Row, columns: readonly (keyof Row)[]) => columns.map((column) => row[column]);
+    // The triggers on sessions (the hourly rollup, each visitor's session count) would update a row per
+    // inserted session. Inside the transaction they are dropped, the batch's hours and visitors' counts
+    // are added in one pass each, and the same triggers are created again, so no other connection ever
+    // sees the table without them (SQLite's DDL is transactional).
+    const triggers = this.connection
+      .prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'sessions'")
+      .all() as { name: string; sql: string }[];
+    const addHourlyCount = this.connection.prepare(ADD_HOURLY_COUNT_SQL);
+    const addVisitorSessions = this.connection.prepare(
+      'update visitors set session_count = session_count + ? where account_id = ? and id = ?',
+    );
     this.writeAll = this.connection.transaction(
       (visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => {
+        for (const trigger of triggers) this.connection.exec(`drop trigger "${trigger.name}"`);
         for (const visitor of visitors) insertVisitor.run(values(visitor, visitorColumns));
         for (const session of sessions) insertSession.run(values(session, sessionColumns));
+        for (const count of countByHour(sessions)) {
+          addHourlyCount.run(count.account_id, count.website_id, count.hour, count.sessions);
+        }
+        for (const [key, count] of countByVisitor(sessions)) {
+          const [accountId, visitorId] = key.split('\n');
+          addVisitorSessions.run(count, accountId, visitorId);
+        }
+        for (const trigger of triggers) this.connection.exec(trigger.sql);
       },
     );
   }
@@ -52,4 +73,14 @@ export class SqliteFileRowWriter implements RowWriter {
     this.connection.pragma('wal_checkpoint(TRUNCATE)');
     this.connection.close();
   }
+}
+
+/** How many of the sessions each visitor has, keyed by account id and visitor id joined by a newline. */
+function countByVisitor(sessions: readonly SessionsTable[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const session of sessions) {
+    const key = `${session.account_id}\n${session.visitor_id}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
 }

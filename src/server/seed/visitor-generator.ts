@@ -73,14 +73,18 @@ function tagsFor(
   return tags;
 }
 
+/**
+ * The stretch of time a visitor comes back in, as [start, length]. It may begin before the window (its
+ * sessions are folded into the window): drawing the start only where the whole stretch fits would leave the
+ * last days of the window, today above all, covered by almost no returning visitor.
+ */
 function visitSpan(random: Random, context: GeneratorContext, sessionCount: number): readonly [number, number] {
   const window = context.now - context.windowStart;
-  if (sessionCount === 1) return [context.windowStart, context.now];
+  if (sessionCount === 1) return [context.windowStart, window];
   // Regulars keep coming back over most of the window; occasional visitors within a shorter stretch.
   const share = sessionCount >= 20 ? 0.5 + 0.5 * random.next() : 0.05 + 0.95 * random.next();
-  const span = Math.max(DAY, Math.floor(window * share));
-  const start = context.windowStart + Math.floor(random.next() * Math.max(0, window - span));
-  return [start, Math.min(context.now, start + span)];
+  const span = Math.min(window, Math.max(DAY, Math.floor(window * share)));
+  return [context.windowStart - span + Math.floor(random.next() * window), span];
 }
 
 /** One visitor and `sessionCount` sessions of theirs, consistent with each other. */
@@ -92,12 +96,13 @@ export function generateVisitor(random: Random, context: GeneratorContext, sessi
   const homeSite = random.weighted(context.sites);
   const identity = random.chance(sessionCount >= 4 ? 0.55 : 0.31) ? pickIdentity(random) : null;
   const interestBias = identity === null ? 0 : identity.plan === 'enterprise' ? 0.6 : 0.25;
-  const [from, to] = visitSpan(random, context, sessionCount);
+  const [from, length] = visitSpan(random, context, sessionCount);
 
   const visits: { creation: number; activity: Activity }[] = [];
   for (let i = 0; i < sessionCount; i += 1) {
     const activity = simulateActivity(random, interestBias);
-    const creation = Math.min(rhythmicTimestamp(random, from, to, place.utcOffset), context.now - activity.duration);
+    const start = rhythmicTimestamp(random, from, length, place.utcOffset, context.windowStart, context.now);
+    const creation = Math.min(start, context.now - activity.duration);
     visits.push({ creation, activity });
   }
   visits.sort((a, b) => a.creation - b.creation);

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { createAlert, createToken, createUser, createWebhook, deleteAlert, deleteUser, deleteWebhook, getMe, getSession, getSessions, getWebhookSecret, ingestEvents, listAlertDeliveries, listAlerts, listTokens, listUsers, listWebhookDeliveries, listWebhooks, listWebsites, login, logout, type Options, redeliver, revokeToken, rotateWebhookSecret, sendAlertTest, sendWebhookTest, updateAlert, updateUser, updateWebhook } from '../sdk.gen';
-import type { CreateAlertData, CreateAlertError, CreateAlertResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetMeData, GetMeError, GetMeResponse, GetSessionData, GetSessionError, GetSessionResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, IngestEventsData, IngestEventsError, IngestEventsResponse, ListAlertDeliveriesData, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListWebhookDeliveriesData, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, RedeliverData, RedeliverError, RedeliverResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, SendAlertTestData, SendAlertTestError, SendAlertTestResponse, SendWebhookTestData, SendWebhookTestError, SendWebhookTestResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
+import { changeMyPassword, createAlert, createToken, createUser, createView, createWebhook, createWebsite, deleteAlert, deleteUser, deleteView, deleteWebhook, getAccountSettings, getMe, getRecordingSettings, getRetention, getSession, getSessionEvents, getSessionRecording, getSessionRecordingChunk, getSessions, getTrackerConfig, getWebhookSecret, ingestEvents, ingestRecordingChunk, listAlertDeliveries, listAlerts, listTokens, listUsers, listViews, listWebhookDeliveries, listWebhooks, listWebsites, login, logout, type Options, redeliver, revokeToken, rotateWebhookSecret, searchVisitors, sendAlertTest, sendWebhookTest, setRetention, updateAccountSettings, updateAlert, updateRecordingSettings, updateUser, updateView, updateWebhook } from '../sdk.gen';
+import type { ChangeMyPasswordData, ChangeMyPasswordError, ChangeMyPasswordResponse, CreateAlertData, CreateAlertError, CreateAlertResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateViewData, CreateViewError, CreateViewResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, CreateWebsiteData, CreateWebsiteError, CreateWebsiteResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteViewData, DeleteViewError, DeleteViewResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetAccountSettingsData, GetAccountSettingsError, GetAccountSettingsResponse, GetMeData, GetMeError, GetMeResponse, GetRecordingSettingsData, GetRecordingSettingsError, GetRecordingSettingsResponse, GetRetentionData, GetRetentionError, GetRetentionResponse, GetSessionData, GetSessionError, GetSessionEventsData, GetSessionEventsError, GetSessionEventsResponse, GetSessionRecordingChunkData, GetSessionRecordingChunkError, GetSessionRecordingChunkResponse, GetSessionRecordingData, GetSessionRecordingError, GetSessionRecordingResponse, GetSessionResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetTrackerConfigData, GetTrackerConfigError, GetTrackerConfigResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, IngestEventsData, IngestEventsError, IngestEventsResponse, IngestRecordingChunkData, IngestRecordingChunkError, IngestRecordingChunkResponse, ListAlertDeliveriesData, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListViewsData, ListViewsError, ListViewsResponse, ListWebhookDeliveriesData, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, RedeliverData, RedeliverError, RedeliverResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, SearchVisitorsData, SearchVisitorsError, SearchVisitorsResponse, SendAlertTestData, SendAlertTestError, SendAlertTestResponse, SendWebhookTestData, SendWebhookTestError, SendWebhookTestResponse, SetRetentionData, SetRetentionError, SetRetentionResponse, UpdateAccountSettingsData, UpdateAccountSettingsError, UpdateAccountSettingsResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateRecordingSettingsData, UpdateRecordingSettingsError, UpdateRecordingSettingsResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateViewData, UpdateViewError, UpdateViewResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -145,6 +145,8 @@ export const listWebhooksOptions = (options?: Options<ListWebhooksData>) => quer
 /**
  * Register a webhook
  *
+ * The answer carries the signing secret, this once (rotation shows a new one once too).
+ *
  * Requires the `webhooks:write` scope.
  */
 export const createWebhookMutation = (options?: Partial<Options<CreateWebhookData>>): UseMutationOptions<CreateWebhookResponse, CreateWebhookError, Options<CreateWebhookData>> => {
@@ -264,6 +266,27 @@ export const listWebsitesOptions = (options?: Options<ListWebsitesData>) => quer
     queryKey: listWebsitesQueryKey(options)
 });
 
+/**
+ * Register a website
+ *
+ * Answers with the website, its public key and the tracker snippet. A host the account already has is a 409.
+ *
+ * Requires the `websites:write` scope.
+ */
+export const createWebsiteMutation = (options?: Partial<Options<CreateWebsiteData>>): UseMutationOptions<CreateWebsiteResponse, CreateWebsiteError, Options<CreateWebsiteData>> => {
+    const mutationOptions: UseMutationOptions<CreateWebsiteResponse, CreateWebsiteError, Options<CreateWebsiteData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createWebsite({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const getSessionsQueryKey = (options: Options<GetSessionsData>) => createQueryKey('getSessions', options);
 
 /**
@@ -351,7 +374,7 @@ export const getSessionQueryKey = (options: Options<GetSessionData>) => createQu
 /**
  * Get one session
  *
- * Opening a session as a signed-in person marks it `seen`; reading it with an API token does not.
+ * Opening a session as a signed-in person marks it `seen`; reading it with an API token, or with `peek=true`, does not.
  *
  * Requires the `users.sessions:read` scope.
  */
@@ -367,6 +390,158 @@ export const getSessionOptions = (options: Options<GetSessionData>) => queryOpti
     },
     queryKey: getSessionQueryKey(options)
 });
+
+export const getSessionEventsQueryKey = (options: Options<GetSessionEventsData>) => createQueryKey('getSessionEvents', options);
+
+/**
+ * A session's recorded events, in time order
+ *
+ * Page views, clicks, rage and error clicks, console messages, JavaScript errors with their stack, network requests and failures, custom events and identify calls, each with its details. Follow `next_cursor` for more.
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getSessionEventsOptions = (options: Options<GetSessionEventsData>) => queryOptions<GetSessionEventsResponse, GetSessionEventsError, GetSessionEventsResponse, ReturnType<typeof getSessionEventsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getSessionEvents({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getSessionEventsQueryKey(options)
+});
+
+export const getSessionEventsInfiniteQueryKey = (options: Options<GetSessionEventsData>): QueryKey<Options<GetSessionEventsData>> => createQueryKey('getSessionEvents', options, true);
+
+/**
+ * A session's recorded events, in time order
+ *
+ * Page views, clicks, rage and error clicks, console messages, JavaScript errors with their stack, network requests and failures, custom events and identify calls, each with its details. Follow `next_cursor` for more.
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getSessionEventsInfiniteOptions = (options: Options<GetSessionEventsData>) => infiniteQueryOptions<GetSessionEventsResponse, GetSessionEventsError, InfiniteData<GetSessionEventsResponse>, QueryKey<Options<GetSessionEventsData>>, string | Pick<QueryKey<Options<GetSessionEventsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<GetSessionEventsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                cursor: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await getSessionEvents({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getSessionEventsInfiniteQueryKey(options)
+});
+
+export const searchVisitorsQueryKey = (options: Options<SearchVisitorsData>) => createQueryKey('searchVisitors', options);
+
+/**
+ * Find people by name, e-mail, visitor id or session link
+ *
+ * Suggestions for a search box: a pasted session link or exact visitor or session id first, then visitors whose e-mail, then whose name, starts with `q` (case-insensitive), each with its number of sessions.
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const searchVisitorsOptions = (options: Options<SearchVisitorsData>) => queryOptions<SearchVisitorsResponse, SearchVisitorsError, SearchVisitorsResponse, ReturnType<typeof searchVisitorsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await searchVisitors({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: searchVisitorsQueryKey(options)
+});
+
+export const listViewsQueryKey = (options?: Options<ListViewsData>) => createQueryKey('listViews', options);
+
+/**
+ * List saved views: your own and those shared with the account
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const listViewsOptions = (options?: Options<ListViewsData>) => queryOptions<ListViewsResponse, ListViewsError, ListViewsResponse, ReturnType<typeof listViewsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listViews({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listViewsQueryKey(options)
+});
+
+/**
+ * Save a view
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const createViewMutation = (options?: Partial<Options<CreateViewData>>): UseMutationOptions<CreateViewResponse, CreateViewError, Options<CreateViewData>> => {
+    const mutationOptions: UseMutationOptions<CreateViewResponse, CreateViewError, Options<CreateViewData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createView({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete a view you saved
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const deleteViewMutation = (options?: Partial<Options<DeleteViewData>>): UseMutationOptions<DeleteViewResponse, DeleteViewError, Options<DeleteViewData>> => {
+    const mutationOptions: UseMutationOptions<DeleteViewResponse, DeleteViewError, Options<DeleteViewData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteView({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Change a view you saved
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const updateViewMutation = (options?: Partial<Options<UpdateViewData>>): UseMutationOptions<UpdateViewResponse, UpdateViewError, Options<UpdateViewData>> => {
+    const mutationOptions: UseMutationOptions<UpdateViewResponse, UpdateViewError, Options<UpdateViewData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateView({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * Sign in with e-mail and password
@@ -421,6 +596,25 @@ export const getMeOptions = (options?: Options<GetMeData>) => queryOptions<GetMe
     },
     queryKey: getMeQueryKey(options)
 });
+
+/**
+ * Change the signed-in person’s password
+ *
+ * Needs the current password. Signs the person out on every other browser; this sign-in stays. Not for API tokens.
+ */
+export const changeMyPasswordMutation = (options?: Partial<Options<ChangeMyPasswordData>>): UseMutationOptions<ChangeMyPasswordResponse, ChangeMyPasswordError, Options<ChangeMyPasswordData>> => {
+    const mutationOptions: UseMutationOptions<ChangeMyPasswordResponse, ChangeMyPasswordError, Options<ChangeMyPasswordData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await changeMyPassword({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 export const listTokensQueryKey = (options?: Options<ListTokensData>) => createQueryKey('listTokens', options);
 
@@ -565,6 +759,47 @@ export const updateUserMutation = (options?: Partial<Options<UpdateUserData>>): 
     return mutationOptions;
 };
 
+export const getAccountSettingsQueryKey = (options?: Options<GetAccountSettingsData>) => createQueryKey('getAccountSettings', options);
+
+/**
+ * The account's settings
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const getAccountSettingsOptions = (options?: Options<GetAccountSettingsData>) => queryOptions<GetAccountSettingsResponse, GetAccountSettingsError, GetAccountSettingsResponse, ReturnType<typeof getAccountSettingsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getAccountSettings({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getAccountSettingsQueryKey(options)
+});
+
+/**
+ * Change the account's settings
+ *
+ * Only the settings present change.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const updateAccountSettingsMutation = (options?: Partial<Options<UpdateAccountSettingsData>>): UseMutationOptions<UpdateAccountSettingsResponse, UpdateAccountSettingsError, Options<UpdateAccountSettingsData>> => {
+    const mutationOptions: UseMutationOptions<UpdateAccountSettingsResponse, UpdateAccountSettingsError, Options<UpdateAccountSettingsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateAccountSettings({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 /**
  * Send a test message to a webhook
  *
@@ -681,6 +916,171 @@ export const ingestEventsMutation = (options?: Partial<Options<IngestEventsData>
     const mutationOptions: UseMutationOptions<IngestEventsResponse, IngestEventsError, Options<IngestEventsData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await ingestEvents({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getRecordingSettingsQueryKey = (options: Options<GetRecordingSettingsData>) => createQueryKey('getRecordingSettings', options);
+
+/**
+ * Get a website's recording settings
+ *
+ * Requires the `websites:read` scope.
+ */
+export const getRecordingSettingsOptions = (options: Options<GetRecordingSettingsData>) => queryOptions<GetRecordingSettingsResponse, GetRecordingSettingsError, GetRecordingSettingsResponse, ReturnType<typeof getRecordingSettingsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getRecordingSettings({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getRecordingSettingsQueryKey(options)
+});
+
+/**
+ * Change a website's recording settings
+ *
+ * The fields sent replace the stored ones. Password fields, `[data-sa-mask]` and `[data-sa-block]` are masked or left out whatever the settings say. Pages already open pick the change up with their next session.
+ *
+ * Requires the `websites:write` scope.
+ */
+export const updateRecordingSettingsMutation = (options?: Partial<Options<UpdateRecordingSettingsData>>): UseMutationOptions<UpdateRecordingSettingsResponse, UpdateRecordingSettingsError, Options<UpdateRecordingSettingsData>> => {
+    const mutationOptions: UseMutationOptions<UpdateRecordingSettingsResponse, UpdateRecordingSettingsError, Options<UpdateRecordingSettingsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateRecordingSettings({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getSessionRecordingQueryKey = (options: Options<GetSessionRecordingData>) => createQueryKey('getSessionRecording', options);
+
+/**
+ * A session's recording: the chunks to fetch, or why there is none
+ *
+ * Fetch the chunks in order (all at once if you like) and concatenate their events: the first holds a full snapshot, so playing can start as soon as it arrives.
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getSessionRecordingOptions = (options: Options<GetSessionRecordingData>) => queryOptions<GetSessionRecordingResponse, GetSessionRecordingError, GetSessionRecordingResponse, ReturnType<typeof getSessionRecordingQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getSessionRecording({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getSessionRecordingQueryKey(options)
+});
+
+export const getSessionRecordingChunkQueryKey = (options: Options<GetSessionRecordingChunkData>) => createQueryKey('getSessionRecordingChunk', options);
+
+/**
+ * One chunk of a recording: a JSON array of rrweb events
+ *
+ * Sent as stored, with `content-encoding: gzip`, to clients that accept gzip (every browser); inflated for others.
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getSessionRecordingChunkOptions = (options: Options<GetSessionRecordingChunkData>) => queryOptions<GetSessionRecordingChunkResponse, GetSessionRecordingChunkError, GetSessionRecordingChunkResponse, ReturnType<typeof getSessionRecordingChunkQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getSessionRecordingChunk({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getSessionRecordingChunkQueryKey(options)
+});
+
+export const getRetentionQueryKey = (options?: Options<GetRetentionData>) => createQueryKey('getRetention', options);
+
+/**
+ * How long recordings, events and delivery history are kept
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getRetentionOptions = (options?: Options<GetRetentionData>) => queryOptions<GetRetentionResponse, GetRetentionError, GetRetentionResponse, ReturnType<typeof getRetentionQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getRetention({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getRetentionQueryKey(options)
+});
+
+/**
+ * Change how long recordings, events and delivery history are kept
+ *
+ * Sessions recorded from now on expire after the new period; a background job deletes what is older.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const setRetentionMutation = (options?: Partial<Options<SetRetentionData>>): UseMutationOptions<SetRetentionResponse, SetRetentionError, Options<SetRetentionData>> => {
+    const mutationOptions: UseMutationOptions<SetRetentionResponse, SetRetentionError, Options<SetRetentionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await setRetention({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getTrackerConfigQueryKey = (options: Options<GetTrackerConfigData>) => createQueryKey('getTrackerConfig', options);
+
+/**
+ * The recording settings the tracker applies for a website's pages
+ *
+ * Called by the tracker with the website's public key; same origin rules as `POST /v1/ingest`.
+ */
+export const getTrackerConfigOptions = (options: Options<GetTrackerConfigData>) => queryOptions<GetTrackerConfigResponse, GetTrackerConfigError, GetTrackerConfigResponse, ReturnType<typeof getTrackerConfigQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getTrackerConfig({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getTrackerConfigQueryKey(options)
+});
+
+/**
+ * Store one chunk of a session recording
+ *
+ * Called by the recorder (`/r.js`); no bearer token: `key` is the website's public key, with the origin rules of `POST /v1/ingest`. The body is a JSON array of rrweb events, gzip- or deflate-compressed (`encoding`), or plain JSON where the browser cannot compress. At most 524288 bytes as sent, 8388608 inflated, and 20971520 stored per session (413 beyond). A chunk number already received answers 200 with `duplicate: true` and changes nothing.
+ */
+export const ingestRecordingChunkMutation = (options?: Partial<Options<IngestRecordingChunkData>>): UseMutationOptions<IngestRecordingChunkResponse, IngestRecordingChunkError, Options<IngestRecordingChunkData>> => {
+    const mutationOptions: UseMutationOptions<IngestRecordingChunkResponse, IngestRecordingChunkError, Options<IngestRecordingChunkData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await ingestRecordingChunk({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

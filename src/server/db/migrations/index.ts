@@ -4,6 +4,13 @@ import * as people from './2026-11-22T1000-people.ts';
 import * as pipeline from './2026-11-22T1100-pipeline.ts';
 import * as sessionCounts from './2026-11-22T1200-session-counts.ts';
 import * as rollupFillfactor from './2026-11-22T1300-rollup-fillfactor.ts';
+import * as accountIpTruncation from './2026-11-23T1000-account-ip-truncation.ts';
+import * as sessionFinding from './2026-11-23T1000-session-finding.ts';
+import * as bulkLoadRollup from './2026-11-23T1010-bulk-load-rollup.ts';
+import * as savedViews from './2026-11-23T1020-saved-views.ts';
+import * as recordings from './2026-11-23T1200-recordings.ts';
+import * as visitorSessionCounts from './2026-11-23T1200-visitor-session-counts.ts';
+import * as websiteDescription from './2026-11-23T1210-website-description.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +19,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1100-pipeline': pipeline,
   '2026-11-22T1200-session-counts': sessionCounts,
   '2026-11-22T1300-rollup-fillfactor': rollupFillfactor,
+  '2026-11-23T1000-account-ip-truncation': accountIpTruncation,
+  '2026-11-23T1000-session-finding': sessionFinding,
+  '2026-11-23T1010-bulk-load-rollup': bulkLoadRollup,
+  '2026-11-23T1020-saved-views': savedViews,
+  '2026-11-23T1200-recordings': recordings,
+  '2026-11-23T1200-visitor-session-counts': visitorSessionCounts,
+  '2026-11-23T1210-website-description': websiteDescription,
 };

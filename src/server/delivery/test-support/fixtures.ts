@@ -88,7 +88,13 @@ export function enqueueJsError(db: Db, account: AccountFixture, alerts: AlertsTa
           url: 'https://shop.example.com/checkout',
         }),
       },
-      session: { id: 'ses_1', country_code: 'FR', region: 'Île-de-France', city: 'Paris' },
+      session: {
+        id: 'ses_1',
+        creation_timestamp: Math.floor((now - 60_000) / 1000),
+        country_code: 'FR',
+        region: 'Île-de-France',
+        city: 'Paris',
+      },
       visitor: {
         id: 'vis_1',
         name: 'Marie Curie',

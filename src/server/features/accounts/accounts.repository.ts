@@ -14,6 +14,17 @@ export function findAccountByIdOrName(db: Db, idOrName: string) {
 }
 
 export async function countAccounts(db: Db): Promise<number> {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export function findAccount(db: Db, accountId: string) {
+  return db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+}
+
+export function updateAccountRow(db: Db, accountId: string, changes: Partial<Pick<AccountsTable, 'ip_truncation'>>) {
+  return db.updateTable('accounts').set(changes).where('id', '=', accountId).execute();
 }

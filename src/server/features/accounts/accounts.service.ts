@@ -1,13 +1,14 @@
 import type { Db } from '../../db/database.ts';
+import { characterCount } from '../../lib/characters.ts';
 import { newId } from '../../lib/ids.ts';
 import { findAccountByIdOrName, insertAccount } from './accounts.repository.ts';
 import type { AccountsTable } from './accounts.table.ts';
 
 export async function createAccount(db: Db, name: string): Promise<AccountsTable> {
   const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > 100) throw new Error('An account name is 1 to 100 characters');
+  if (trimmed.length === 0 || characterCount(trimmed) > 100) throw new Error('An account name is 1 to 100 characters');
   if (await findAccountByIdOrName(db, trimmed)) throw new Error(`An account named "${trimmed}" already exists`);
-  const row = { id: newId('acc'), name: trimmed, created_at: Math.floor(Date.now() / 1000) };
+  const row = { id: newId('acc'), name: trimmed, created_at: Math.floor(Date.now() / 1000), ip_truncation: 0 };
   await insertAccount(db, row);
   return row;
 }

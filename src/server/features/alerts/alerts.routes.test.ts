@@ -31,6 +31,8 @@ const ALERT_FIELDS = [
   'last_fired_at',
   'flagged_reason',
   'target_healthy',
+  // The channel under the hosted service's name.
+  'slack_channel_id',
 ];
 const ALL_KINDS = [5, 6, 20, 21, 24, 25, 26, 29, 30];
 
@@ -72,7 +74,6 @@ const fieldRuleCases: BadBodyCase[] = [
   { name: 'a numeric provider', body: { provider: 1 }, param: 'provider' },
   { name: 'a numeric chat_channel_id', body: { chat_channel_id: 5 }, param: 'chat_channel_id' },
   { name: 'an event without kind', body: { events: [{ value: 'x' }] }, param: 'events.0.kind', code: 'required' },
-  { name: 'an event without value', body: { events: [{ kind: 5 }] }, param: 'events.0.value', code: 'required' },
   // Unknown fields, at the top and nested.
   { name: 'an unknown field', body: { colour: 'red' }, param: 'colour', code: 'unknown_parameter' },
   {
@@ -107,6 +108,7 @@ describeApi('POST /v1/alerts', (ctx) => {
         events: [{ kind: 25, value: 'TypeError' }],
         provider: 'chat',
         chat_channel_id: 'C0123CHECKOUT',
+        slack_channel_id: 'C0123CHECKOUT',
         webhook_id: null,
         enabled: true,
         creation_date: expect.stringMatching(ISO_UTC),
@@ -366,7 +368,7 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
     it('a new chat_channel_id on a chat alert replaces the old one', async () => {
       const original = await createAlert(ctx(), account);
       const response = await update(original.alert_id, { chat_channel_id: 'C-NEW' });
-      expect(response.json<AlertJson>()).toEqual({ ...original, chat_channel_id: 'C-NEW' });
+      expect(response.json<AlertJson>()).toEqual({ ...original, chat_channel_id: 'C-NEW', slack_channel_id: 'C-NEW' });
     });
   });
 
@@ -399,7 +401,14 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
       const original = await createAlert(ctx(), account);
       const response = await update(original.alert_id, { provider: 'webhooks', webhook_id: webhookId });
       expect(response.statusCode, response.body).toBe(200);
-      const expected = { ...original, provider: 'webhooks', webhook_id: webhookId, chat_channel_id: null, target_healthy: true };
+      const expected = {
+        ...original,
+        provider: 'webhooks',
+        webhook_id: webhookId,
+        chat_channel_id: null,
+        slack_channel_id: null,
+        target_healthy: true,
+      };
       expect(response.json<AlertJson>()).toEqual(expected);
       expect(await stored(original.alert_id)).toEqual(expected);
     });
@@ -417,6 +426,7 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
         ...original,
         provider: 'chat',
         chat_channel_id: 'C-BACK',
+        slack_channel_id: 'C-BACK',
         webhook_id: null,
         target_healthy: false,
       });

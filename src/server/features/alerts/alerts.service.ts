@@ -1,5 +1,5 @@
+import { EVENT_KIND, RAGE_CLICK, rageClickThreshold } from '../../../api/event-catalogue.ts';
 import {
-  RAGE_CLICK_KIND,
   type AlertEventValue,
   type AlertResource,
   type CreateAlertInput,
@@ -7,6 +7,7 @@ import {
 } from '../../../api/schemas/alerts.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
+import { characterCount } from '../../lib/characters.ts';
 import { newId } from '../../lib/ids.ts';
 import { findWebhookRow } from '../webhooks/webhooks.repository.ts';
 import {
@@ -18,6 +19,7 @@ import {
   listAlertRowsWithTarget,
   updateAlertRow,
 } from './alerts.repository.ts';
+import { type AlertProvider, canonicalProvider, requestedChatChannel, withDefaultValues } from './alert-input.ts';
 import type { AlertsTable } from './alerts.table.ts';
 
 /** What the health of an alert's target depends on besides its own rows. */
@@ -45,6 +47,7 @@ export function toAlertResource(row: AlertWithTargetRow, context: AlertTargetCon
     events: JSON.parse(row.events) as AlertEventValue[],
     provider: row.provider as AlertResource['provider'],
     chat_channel_id: row.chat_channel_id,
+    slack_channel_id: row.chat_channel_id,
     webhook_id: row.webhook_id,
     enabled: row.enabled === 1,
     creation_date: new Date(row.created_at).toISOString(),
@@ -54,7 +57,12 @@ export function toAlertResource(row: AlertWithTargetRow, context: AlertTargetCon
   };
 }
 
-async function requireAlert(db: Db, accountId: string, alertId: string, context: AlertTargetContext): Promise<AlertResource> {
+async function requireAlert(
+  db: Db,
+  accountId: string,
+  alertId: string,
+  context: AlertTargetContext,
+): Promise<AlertResource> {
   const row = await findAlertRowWithTarget(db, accountId, alertId);
   if (!row) throw errors.notFound('Alert');
   return toAlertResource(row, context);
@@ -63,27 +71,30 @@ async function requireAlert(db: Db, accountId: string, alertId: string, context:
 function normaliseName(name: string): string {
   const trimmed = name.trim();
   if (trimmed.length === 0) throw errors.validation('too_short', 'name must not be blank', 'name');
-  if (trimmed.length > 100) throw errors.validation('too_long', 'name must be at most 100 characters', 'name');
+  if (characterCount(trimmed) > 100) throw errors.validation('too_long', 'name must be at most 100 characters', 'name');
   return trimmed;
 }
 
-function checkEvents(events: AlertEventValue[]): AlertEventValue[] {
+function checkEvents(input: CreateAlertInput['events']): AlertEventValue[] {
+  const events = withDefaultValues(input);
   events.forEach((event, index) => {
-    if (event.kind !== RAGE_CLICK_KIND) return;
-    const threshold = /^\d{1,3}$/.test(event.value.trim()) ? Number(event.value.trim()) : Number.NaN;
-    if (!(threshold >= 3 && threshold <= 100)) {
+    if (event.kind !== EVENT_KIND.rageClick) return;
+    if (Number.isNaN(rageClickThreshold(event.value))) {
       throw errors.validation(
         'invalid_value',
-        'A rage click value is the minimum number of rapid clicks, a whole number from 3 to 100',
+        `A rage click value is the minimum number of rapid clicks, a whole number from ${RAGE_CLICK.minClicks} to ${RAGE_CLICK.maxThreshold}`,
         `events.${index}.value`,
       );
     }
   });
-  return events.map((event) => ({ kind: event.kind, value: event.kind === RAGE_CLICK_KIND ? event.value.trim() : event.value }));
+  return events.map((event) => ({
+    kind: event.kind,
+    value: event.kind === EVENT_KIND.rageClick ? event.value.trim() : event.value,
+  }));
 }
 
 interface Target {
-  provider: AlertResource['provider'];
+  provider: AlertProvider;
   chat_channel_id: string | null;
   webhook_id: string | null;
 }
@@ -117,8 +128,8 @@ export async function createAlert(
     name: normaliseName(input.name),
     events: JSON.stringify(checkEvents(input.events)),
     ...(await resolveTarget(db, accountId, {
-      provider: input.provider,
-      chat_channel_id: input.chat_channel_id ?? null,
+      provider: canonicalProvider(input.provider),
+      chat_channel_id: requestedChatChannel(input) ?? null,
       webhook_id: input.webhook_id ?? null,
     })),
     enabled: 1,
@@ -139,13 +150,14 @@ export async function updateAlert(
 ): Promise<AlertResource> {
   const stored = await findAlertRow(db, accountId, alertId);
   if (!stored) throw errors.notFound('Alert');
+  const chatChannel = requestedChatChannel(input);
   const row: AlertsTable = {
     ...stored,
     name: input.name === undefined ? stored.name : normaliseName(input.name),
     events: input.events === undefined ? stored.events : JSON.stringify(checkEvents(input.events)),
     ...(await resolveTarget(db, accountId, {
-      provider: input.provider ?? (stored.provider as Target['provider']),
-      chat_channel_id: input.chat_channel_id === undefined ? stored.chat_channel_id : input.chat_channel_id,
+      provider: input.provider === undefined ? (stored.provider as AlertProvider) : canonicalProvider(input.provider),
+      chat_channel_id: chatChannel === undefined ? stored.chat_channel_id : chatChannel,
       webhook_id: input.webhook_id === undefined ? stored.webhook_id : input.webhook_id,
     })),
     enabled: input.enabled === undefined ? stored.enabled : Number(input.enabled),
@@ -159,7 +171,11 @@ export async function listAlerts(db: Db, accountId: string, context: AlertTarget
   return (await listAlertRowsWithTarget(db, accountId)).map((row) => toAlertResource(row, context, now));
 }
 
-export async function deleteAlert(db: Db, accountId: string, alertId: string): Promise<{ alert_id: string; deleted: true }> {
+export async function deleteAlert(
+  db: Db,
+  accountId: string,
+  alertId: string,
+): Promise<{ alert_id: string; deleted: true }> {
   if (!(await deleteAlertRow(db, accountId, alertId))) throw errors.notFound('Alert');
   return { alert_id: alertId, deleted: true };
 }

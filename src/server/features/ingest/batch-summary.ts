@@ -1,4 +1,4 @@
-import { TRACKER_EVENT_KINDS as K } from '../../../api/schemas/ingest.ts';
+import { EVENT_KIND as K } from '../../../api/event-catalogue.ts';
 import type { RecordedEvent } from './recorded-event.ts';
 
 export interface EventCounts {

@@ -1,5 +1,5 @@
-import type { IngestBatchInput, TrackerEventKind } from '../../../api/schemas/ingest.ts';
-import { TRACKER_EVENT_KINDS as K } from '../../../api/schemas/ingest.ts';
+import { EVENT_KIND as K, type EventKind, RAGE_CLICK } from '../../../api/event-catalogue.ts';
+import type { IngestBatchInput } from '../../../api/schemas/ingest.ts';
 import { errors } from '../../errors.ts';
 import type { EventDetails } from './recorded-event.ts';
 
@@ -14,7 +14,7 @@ const CLICK: KindFields = { required: ['selector'], optional: ['text'] };
 const NETWORK: KindFields = { required: ['url', 'status'], optional: ['method', 'duration'] };
 
 /** The fields each kind needs and may carry; any other field is refused. */
-const FIELDS_BY_KIND: Record<TrackerEventKind, KindFields> = {
+export const FIELDS_BY_KIND: Record<EventKind, KindFields> = {
   [K.sessionStart]: { required: ['url'], optional: ['referrer', 'title'] },
   [K.sessionEnd]: { required: [], optional: ['url'] },
   [K.pageView]: { required: ['url'], optional: ['title'] },
@@ -42,7 +42,7 @@ export const MAX_EVENT_LEAD_MS = 60 * 1000;
  */
 export function checkBatchEvents(batch: IngestBatchInput): void {
   batch.events.forEach((event, index) => {
-    const fields = FIELDS_BY_KIND[event.kind as TrackerEventKind];
+    const fields = FIELDS_BY_KIND[event.kind as EventKind];
     const at = (field: string) => `events.${index}.${field}`;
     for (const field of Object.keys(event)) {
       if (field === 'kind' || field === 'time') continue;
@@ -61,10 +61,10 @@ export function checkBatchEvents(batch: IngestBatchInput): void {
     if (event.time < batch.sent_at - MAX_EVENT_AGE_MS || event.time > batch.sent_at + MAX_EVENT_LEAD_MS) {
       throw errors.validation('out_of_range', `${at('time')} must be within a day before sent_at`, at('time'));
     }
-    if (event.kind === K.rageClick && (event.click_count ?? 0) < 3) {
+    if (event.kind === K.rageClick && (event.click_count ?? 0) < RAGE_CLICK.minClicks) {
       throw errors.validation(
         'out_of_range',
-        `${at('click_count')} must be at least 3 for a rage click`,
+        `${at('click_count')} must be at least ${RAGE_CLICK.minClicks} for a rage click`,
         at('click_count'),
       );
     }

@@ -30,8 +30,8 @@ function firstHeader(headers: Headers, names: readonly string[]): string {
 }
 
 /**
- * The visitor's location as a trusted edge proxy tells it. There is no GeoIP database here, so without
- * a proxy that adds these headers (and `TRUST_PROXY` saying it is there) the location is empty.
+ * The visitor's location as a trusted edge proxy tells it (read only with `TRUST_PROXY`); when it names
+ * no country, ingest looks the address up in the IP location database instead (ip-location.ts).
  * Cloudflare's XX (unknown) and T1 (Tor) are not countries and read as empty.
  */
 export function geolocationFromHeaders(headers: Headers): Geolocation {

@@ -146,8 +146,9 @@ describeApi('POST /v1/ingest', (ctx) => {
         ip: '127.0.0.1',
         // Without TRUST_PROXY, proxy headers are not believed.
         geolocation: { country_code: '', region: '', city: '' },
-        email: null,
+        email: '',
         params: [],
+        sessions_statistics: { count: 1 },
       },
     });
     const created = session?.creation_timestamp as number;
@@ -548,7 +549,10 @@ describeApi('POST /v1/ingest', (ctx) => {
       expect(payload.payload).toMatchObject({
         event_name: 'RageClick',
         session_id: ids.session_id,
-        session_url: `https://app.example.test/sessions/${ids.session_id}`,
+        // The rage click came 11 s after the session's first event: the link opens the replay there.
+        session_url: expect.stringMatching(
+          new RegExp(`^https://app\\.example\\.test/sessions/${ids.session_id}\\?t=1[12]$`),
+        ) as unknown,
         click_count: 4,
         selector: 'main > button#pay',
         visitor: { id: ids.visitor_id },

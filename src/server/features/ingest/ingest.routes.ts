@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../../api/schemas/common.ts';
-import { INGEST_LIMITS, IngestAccepted, IngestBatchBody, type IngestBatchInput } from '../../../api/schemas/ingest.ts';
+import { INGEST_LIMITS } from '../../../api/event-catalogue.ts';
+import { IngestAccepted, IngestBatchBody, type IngestBatchInput } from '../../../api/schemas/ingest.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
+import { depthLimited } from '../../http/json-depth.ts';
 import { NoQuery } from '../../http/route-schema.ts';
 import type { WebsitesTable } from '../websites/websites.table.ts';
-import { UNKNOWN_LOCATION, geolocationFromHeaders } from './geolocation.ts';
+import { type Geolocation, geolocationFromHeaders } from './geolocation.ts';
 import { anyWebsiteWithHost, findWebsiteByPublicKey } from './ingest.repository.ts';
 import { ingestBatch } from './ingest.service.ts';
+import { type LocateIp } from './ip-location.ts';
 import { candidateWebsiteHosts, isLocalOrigin, isOriginAllowed } from './origin-policy.ts';
 import { trackerScriptLoader } from './tracker-script.ts';
 
@@ -19,6 +22,8 @@ export interface IngestRoutesOptions {
   allowLocalhost: boolean;
   /** A proxy in front sets the visitor-location headers (and X-Forwarded-For). */
   trustProxy: boolean;
+  /** The IP-to-location lookup, used when no trusted proxy header says where the visitor is. */
+  locateIp: LocateIp;
   /** Batches per website per minute. */
   batchesPerMinute: number;
   /** The built tracker, served at /t.js. */
@@ -43,19 +48,32 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<IngestRoutesOptions> = asyn
   const websites = new WeakMap<FastifyRequest, WebsitesTable>();
   const loadTracker = trackerScriptLoader(options.trackerFile);
 
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(errors.invalidJson(), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string' },
+    depthLimited((_request, body, done) => {
+      try {
+        done(null, JSON.parse(body));
+      } catch {
+        done(errors.invalidJson(), undefined);
+      }
+    }),
+  );
 
   // Everything else is the app-wide handler's; only the limit in the 413 message differs here.
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw errors.bodyTooLarge(INGEST_LIMITS.bodyBytes);
     throw error;
   });
+
+  /** An edge proxy's location headers win when it is trusted and sends them; otherwise the address is looked up. */
+  async function locate(request: FastifyRequest): Promise<Geolocation> {
+    if (options.trustProxy) {
+      const fromProxy = geolocationFromHeaders(request.headers);
+      if (fromProxy.country_code !== '') return fromProxy;
+    }
+    return options.locateIp(request.ip);
+  }
 
   /** The website the key names, if the page's origin may send for it: 401 for an unknown key, 403 for another origin. */
   async function resolveWebsite(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -110,7 +128,7 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<IngestRoutesOptions> = asyn
         {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
-          geolocation: options.trustProxy ? geolocationFromHeaders(request.headers) : UNKNOWN_LOCATION,
+          geolocation: await locate(request),
           receivedAt: Date.now(),
         },
         { publicUrl: options.publicUrl },

@@ -1,14 +1,17 @@
-import { EVENT_KIND_VALUES, type AlertEventValue } from '../../../api/schemas/alerts.ts';
-import type { IngestBatchInput, TrackerEventKind } from '../../../api/schemas/ingest.ts';
+import { type EventKind, isAlertEventKind } from '../../../api/event-catalogue.ts';
+import type { AlertEventValue } from '../../../api/schemas/alerts.ts';
+import type { IngestBatchInput } from '../../../api/schemas/ingest.ts';
 import type { Db } from '../../db/database.ts';
 import { wakeDeliveryWorkers } from '../../delivery/delivery-signal.ts';
 import { enqueueAlertMessages } from '../../delivery/enqueue.ts';
 import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { truncatesIps } from '../accounts/account-settings.service.ts';
 import type { AlertsTable } from '../alerts/alerts.table.ts';
 import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
 import type { WebsitesTable } from '../websites/websites.table.ts';
 import { type BatchSummary, summariseBatch } from './batch-summary.ts';
+import { isCrawler } from './bot-filter.ts';
 import { checkBatchEvents } from './event-rules.ts';
 import type { Geolocation } from './geolocation.ts';
 import {
@@ -24,6 +27,8 @@ import {
   updateVisitorRow,
   visitorHasOtherSession,
 } from './ingest.repository.ts';
+import { truncateIp } from './ip-truncation.ts';
+import { retentionDaysFor } from '../retention/retention.service.ts';
 import { matchAlerts } from './match-alerts.ts';
 import { type RecordedEvent, detailsOf } from './recorded-event.ts';
 import { mergeBatchIntoSession, newSessionRow, newVisitorRow, updateVisitor } from './session-state.ts';
@@ -43,8 +48,6 @@ export interface IngestOutcome {
   duplicate: boolean;
 }
 
-const ALERT_KINDS = new Set<number>(EVENT_KIND_VALUES);
-
 /**
  * Moves event times onto the server's clock (the shift between `sent_at` and the arrival time also
  * absorbs a visitor's wrong clock) and gives each event its id.
@@ -53,7 +56,7 @@ function recordEvents(batch: IngestBatchInput, receivedAt: number): RecordedEven
   const shift = receivedAt - batch.sent_at;
   return batch.events.map((event) => ({
     id: newId('evt'),
-    kind: event.kind as TrackerEventKind,
+    kind: event.kind as EventKind,
     occurredAt: event.time + shift,
     details: detailsOf(event),
   }));
@@ -70,7 +73,7 @@ interface MatchContext {
 
 /** Matches each alert-kind event against the website's enabled alerts and enqueues one message per match. */
 async function enqueueMatchedAlerts(trx: Db, events: readonly RecordedEvent[], context: MatchContext): Promise<void> {
-  const candidates = events.filter((event) => ALERT_KINDS.has(event.kind));
+  const candidates = events.filter((event) => isAlertEventKind(event.kind));
   if (candidates.length === 0) return;
   const alerts = (await listAlertsForWebsite(trx, context.accountId, context.website.id)).map((row: AlertsTable) => ({
     row,
@@ -114,9 +117,10 @@ async function upsertSession(
         sessionId: batch.session_id,
         ip: context.ip,
         geolocation: context.geolocation,
-        client: parseUserAgent(context.userAgent),
+        client: parseUserAgent(context.userAgent, batch.client_hints),
         screen: batch.screen,
         visitorFirstSession: firstSession,
+        retentionSeconds: (await retentionDaysFor(trx, accountId)) * 86_400,
       },
       summary,
     ),
@@ -134,7 +138,8 @@ async function upsertSession(
 /**
  * Records one batch from the tracker, all in one transaction: the batch id (a repeat changes nothing),
  * the visitor, the session and its statistics, the events, and one outbox message per alert an event
- * matches, so an accepted event and its deliveries are durable together.
+ * matches, so an accepted event and its deliveries are durable together. A batch from a known bot is
+ * checked like any other, then answered with nothing recorded.
  */
 export async function ingestBatch(
   db: Db,
@@ -144,7 +149,11 @@ export async function ingestBatch(
   options: { publicUrl: string },
 ): Promise<IngestOutcome> {
   checkBatchEvents(batch);
+  // Crawlers that run the tracker are not visitors: nothing of theirs is kept.
+  if (isCrawler(context.userAgent)) return { accepted: 0, duplicate: false };
   const accountId = website.account_id;
+  // The location was found from the full address; only what is stored is truncated.
+  const origin = (await truncatesIps(db, accountId)) ? { ...context, ip: truncateIp(context.ip) } : context;
   const events = recordEvents(batch, context.receivedAt);
   const summary = summariseBatch(events);
 
@@ -162,7 +171,7 @@ export async function ingestBatch(
       newVisitorRow(accountId, batch.visitor_id, Math.floor(summary.firstAt / 1000)),
     );
     const storedVisitor = await findVisitorForUpdate(trx, accountId, batch.visitor_id);
-    const storedSession = await upsertSession(trx, website, batch, summary, context, visitorCreated);
+    const storedSession = await upsertSession(trx, website, batch, summary, origin, visitorCreated);
 
     await insertSessionEvents(
       trx,

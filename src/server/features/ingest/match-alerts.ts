@@ -1,5 +1,5 @@
 import type { AlertEventValue } from '../../../api/schemas/alerts.ts';
-import { TRACKER_EVENT_KINDS as K } from '../../../api/schemas/ingest.ts';
+import { EVENT_KIND as K } from '../../../api/event-catalogue.ts';
 import type { RecordedEvent } from './recorded-event.ts';
 
 /** The part of an alert that decides whether it fires: its list of {kind, value}. */

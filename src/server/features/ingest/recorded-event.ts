@@ -1,4 +1,5 @@
-import type { IngestEventInput, TrackerEventKind } from '../../../api/schemas/ingest.ts';
+import type { EventKind } from '../../../api/event-catalogue.ts';
+import type { IngestEventInput } from '../../../api/schemas/ingest.ts';
 
 /** What an event carries besides its kind and time: the fields stored as `session_events.data`. */
 export type EventDetails = Omit<IngestEventInput, 'kind' | 'time'>;
@@ -6,7 +7,7 @@ export type EventDetails = Omit<IngestEventInput, 'kind' | 'time'>;
 /** An event as the server records it: its own id, and its time moved onto the server's clock. */
 export interface RecordedEvent {
   id: string;
-  kind: TrackerEventKind;
+  kind: EventKind;
   /** Unix milliseconds, server clock. */
   occurredAt: number;
   details: EventDetails;

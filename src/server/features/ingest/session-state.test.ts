@@ -2,16 +2,11 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type BatchSummary, summariseBatch, utmFromUrl } from './batch-summary.ts';
 import type { RecordedEvent } from './recorded-event.ts';
-import {
-  RETENTION_SECONDS,
-  mergeBatchIntoSession,
-  newSessionRow,
-  newVisitorRow,
-  updateVisitor,
-} from './session-state.ts';
+import { mergeBatchIntoSession, newSessionRow, newVisitorRow, updateVisitor } from './session-state.ts';
 import { parseUserAgent } from './user-agent.ts';
 
 const T0 = 1_750_000_000_000;
+const RETENTION_SECONDS = 30 * 86_400;
 let counter = 0;
 
 function event(kind: number, secondsIn: number, details: RecordedEvent['details'] = {}): RecordedEvent {
@@ -31,6 +26,7 @@ const origin = {
   ),
   screen: { width: 390, height: 844 },
   visitorFirstSession: true,
+  retentionSeconds: RETENTION_SECONDS,
 };
 
 function apply(batches: RecordedEvent[][], activeMillis = 0) {

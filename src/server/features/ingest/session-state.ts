@@ -6,9 +6,6 @@ import { engagementScore } from './engagement.ts';
 import type { Geolocation } from './geolocation.ts';
 import type { ParsedUserAgent } from './user-agent.ts';
 
-/** How long a recording is kept: expiration_timestamp is creation plus this. */
-export const RETENTION_SECONDS = 30 * 86_400;
-
 const MAX_VISITOR_PARAMS = 100;
 
 export interface SessionOrigin {
@@ -21,6 +18,8 @@ export interface SessionOrigin {
   client: ParsedUserAgent;
   screen: { width: number; height: number } | undefined;
   visitorFirstSession: boolean;
+  /** The account's retention period: expiration_timestamp is creation plus this. */
+  retentionSeconds: number;
 }
 
 const seconds = (millis: number) => Math.floor(millis / 1000);
@@ -41,7 +40,7 @@ export function newSessionRow(origin: SessionOrigin, summary: BatchSummary): Ses
     active_time: 0,
     start_url: startUrl,
     end_url: startUrl,
-    expiration_timestamp: creation + RETENTION_SECONDS,
+    expiration_timestamp: creation + origin.retentionSeconds,
     last_event_timestamp: creation,
     product: '',
     device: origin.client.device,
@@ -101,7 +100,8 @@ export function mergeBatchIntoSession(
   const merged: SessionsTable = {
     ...row,
     creation_timestamp: creation,
-    expiration_timestamp: creation + RETENTION_SECONDS,
+    // An earlier first event moves the expiration with it; the retention span stays the one set at creation.
+    expiration_timestamp: creation + (row.expiration_timestamp - row.creation_timestamp),
     last_event_timestamp: last,
     end_timestamp: last,
     duration,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseUserAgent } from './user-agent.ts';
 
+const WINDOWS_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/133.0.0.0 Safari/537.36';
+const MAC_CHROME =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/133.0.0.0 Safari/537.36';
+
 const CASES: [label: string, ua: string, device: string, os: [string, string], browser: [string, string]][] = [
   [
     'Chrome on Windows',
@@ -83,7 +88,7 @@ const CASES: [label: string, ua: string, device: string, os: [string, string], b
     'Chrome OS',
     'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
     'desktop',
-    ['ChromeOS', ''],
+    ['ChromeOS', '14541.0.0'],
     ['Chrome', '120.0.0.0'],
   ],
   [
@@ -111,6 +116,45 @@ describe('parseUserAgent', () => {
       browser: { name: '', version: '', description: '' },
     });
     expect(parseUserAgent('curl/8.5.0').browser.name).toBe('');
+  });
+
+  it('reads Windows 11 from the platform version hint, which the frozen User-Agent cannot say', () => {
+    const hints = { platform: 'Windows', platform_version: '15.0.0' };
+    expect(parseUserAgent(WINDOWS_CHROME, hints).os).toEqual({ name: 'Windows', version: '11' });
+    expect(parseUserAgent(WINDOWS_CHROME, { ...hints, platform_version: '13.0.0' }).os.version).toBe('11');
+    expect(parseUserAgent(WINDOWS_CHROME, { ...hints, platform_version: '10.0.0' }).os.version).toBe('10');
+    expect(parseUserAgent(WINDOWS_CHROME).os.version).toBe('10');
+  });
+
+  it("takes the browser's full version and the real macOS version from hints", () => {
+    const parsed = parseUserAgent(MAC_CHROME, {
+      platform: 'macOS',
+      platform_version: '15.3.1',
+      full_version_list: [
+        { brand: 'Not(A:Brand', version: '99.0.0.0' },
+        { brand: 'Google Chrome', version: '133.0.6943.98' },
+        { brand: 'Chromium', version: '133.0.6943.98' },
+      ],
+    });
+    expect(parsed.os).toEqual({ name: 'macOS', version: '15.3.1' });
+    expect(parsed.browser).toMatchObject({ name: 'Chrome', version: '133.0.6943.98', description: MAC_CHROME });
+  });
+
+  it('tells an Android tablet from a phone by the model hint behind the reduced "K"', () => {
+    const reduced =
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/133.0.0.0 Safari/537.36';
+    expect(parseUserAgent(reduced, { platform: 'Android', model: 'SM-X710' }).device).toBe('tablet');
+    expect(parseUserAgent(reduced, { platform: 'Android', platform_version: '14.0.0' }).os.version).toBe('14.0.0');
+  });
+
+  it('ignores hints that describe another platform or browser than the User-Agent', () => {
+    const parsed = parseUserAgent(WINDOWS_CHROME, {
+      platform: 'macOS',
+      platform_version: '15.0.0',
+      full_version_list: [{ brand: 'Microsoft Edge', version: '133.0.3065.69' }],
+    });
+    expect(parsed.os).toEqual({ name: 'Windows', version: '10' });
+    expect(parsed.browser.version).toBe('133.0.0.0');
   });
 
   it('keeps at most 1024 characters of the description', () => {

@@ -1,3 +1,7 @@
+import UAParser from 'ua-parser-js';
+import type { ClientHintsInput } from '../../../api/schemas/ingest.ts';
+import { applyClientHints } from './client-hints.ts';
+
 export type DeviceType = 'desktop' | 'mobile' | 'tablet';
 
 export interface ParsedUserAgent {
@@ -7,56 +11,71 @@ export interface ParsedUserAgent {
   browser: { name: string; version: string; description: string };
 }
 
-/** Browsers in the order they must be tried: the Chromium-based ones name Chrome and Safari too. */
-const BROWSERS: readonly [name: string, pattern: RegExp][] = [
-  ['Edge', /\bEdg(?:e|A|iOS)?\/([\d.]+)/],
-  ['Opera', /\b(?:OPR|OPT|Opera)\/([\d.]+)/],
-  ['Samsung Internet', /\bSamsungBrowser\/([\d.]+)/],
-  ['Yandex', /\bYaBrowser\/([\d.]+)/],
-  ['Firefox', /\b(?:Firefox|FxiOS)\/([\d.]+)/],
-  ['Chrome', /\b(?:CriOS|Chrome)\/([\d.]+)/],
-  ['Safari', /\bVersion\/([\d.]+).*\bSafari\//],
-  ['Internet Explorer', /\b(?:MSIE |Trident\/.*\brv:)([\d.]+)/],
-];
+/** The parser's names where the product has always said something else (or where a mobile build is the same browser). */
+const BROWSER_NAMES: Record<string, string> = {
+  'Mobile Safari': 'Safari',
+  'Mobile Chrome': 'Chrome',
+  'Mobile Firefox': 'Firefox',
+  'Opera Mobi': 'Opera',
+  'Opera Touch': 'Opera',
+  IE: 'Internet Explorer',
+  IEMobile: 'Internet Explorer',
+};
 
-const WINDOWS_VERSIONS: Record<string, string> = { '10.0': '10', '6.3': '8.1', '6.2': '8', '6.1': '7', '6.0': 'Vista' };
+const OS_NAMES: Record<string, string> = {
+  'Mac OS': 'macOS',
+  'Chromium OS': 'ChromeOS',
+  'Chrome OS': 'ChromeOS',
+};
 
-function parseOs(ua: string): ParsedUserAgent['os'] {
-  const windows = /\bWindows NT ([\d.]+)/.exec(ua);
-  if (windows?.[1]) return { name: 'Windows', version: WINDOWS_VERSIONS[windows[1]] ?? windows[1] };
-  const ios = /\b(?:iPhone|iPad|iPod)\b.*?\bOS (\d+(?:[_.]\d+)*)/.exec(ua);
-  if (ios?.[1]) return { name: 'iOS', version: ios[1].replaceAll('_', '.') };
-  const android = /\bAndroid(?: ([\d.]+))?/.exec(ua);
-  if (android) return { name: 'Android', version: android[1] ?? '' };
-  if (/\bCrOS\b/.test(ua)) return { name: 'ChromeOS', version: '' };
-  const mac = /\bMac OS X(?: (\d+(?:[_.]\d+)*))?/.exec(ua);
-  if (mac) return { name: 'macOS', version: (mac[1] ?? '').replaceAll('_', '.') };
-  if (/\bLinux\b/.test(ua)) return { name: 'Linux', version: '' };
-  return { name: '', version: '' };
-}
+/**
+ * ua-parser-js tries hundreds of patterns (a few hundred microseconds a string), while visitors share
+ * few distinct User-Agents: recent answers are kept, oldest dropped first.
+ */
+const recent = new Map<string, ParsedUserAgent>();
+const RECENT_MAX = 2000;
 
-function parseDevice(ua: string): DeviceType {
-  if (/\biPad\b|\bTablet\b|\bPlayBook\b|\bKindle\b|\bSilk\//.test(ua)) return 'tablet';
-  if (/\bMobi|\biPhone\b|\biPod\b|\bWindows Phone\b/.test(ua)) return 'mobile';
-  // Android phones say "Mobile"; Android without it is a tablet.
-  if (/\bAndroid\b/.test(ua)) return 'tablet';
+/** The description keeps this much of the User-Agent; parsing reads no further. */
+const MAX_USER_AGENT = 1024;
+
+function deviceType(type: string | undefined): DeviceType {
+  if (type === 'tablet') return 'tablet';
+  if (type === 'mobile' || type === 'wearable') return 'mobile';
+  // Desktops carry no device type; TVs, consoles and embedded browsers count with them.
   return 'desktop';
 }
 
 /**
- * Device type, OS and browser from a User-Agent string: a small table of patterns for the browsers
- * people use, not a complete database. Anything unrecognised is an empty name. Frozen tokens are
- * reported as sent (Windows 11 says "Windows NT 10.0", so it reads as 10; macOS says 10.15.7).
+ * Device type, OS and browser from a User-Agent string, read by ua-parser-js (1.x, MIT), then refined by
+ * the User-Agent Client Hints the tracker sends where browsers have them: a frozen User-Agent says
+ * "Windows NT 10.0" on Windows 11 and "Mac OS X 10_15_7" on every recent Mac. Anything unrecognised is
+ * an empty name.
  */
-export function parseUserAgent(userAgent: string | undefined): ParsedUserAgent {
-  const ua = (userAgent ?? '').slice(0, 1024);
-  let browser = { name: '', version: '' };
-  for (const [name, pattern] of BROWSERS) {
-    const match = pattern.exec(ua);
-    if (match?.[1]) {
-      browser = { name, version: match[1] };
-      break;
-    }
-  }
-  return { device: parseDevice(ua), os: parseOs(ua), browser: { ...browser, description: ua } };
+export function parseUserAgent(userAgent: string | undefined, hints?: ClientHintsInput): ParsedUserAgent {
+  const ua = (userAgent ?? '').slice(0, MAX_USER_AGENT);
+  const key = hints ? `${ua}\n${JSON.stringify(hints)}` : ua;
+  const cached = recent.get(key);
+  if (cached) return cached;
+  const parsed = parseUncached(ua, hints);
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value ?? '');
+  recent.set(key, parsed);
+  return parsed;
+}
+
+function parseUncached(ua: string, hints: ClientHintsInput | undefined): ParsedUserAgent {
+  // Android's reduced User-Agent names every device "K"; the model hint lets the parser tell tablets from phones.
+  const model = hints?.model?.replace(/[^\w .+-]/g, '');
+  const result = new UAParser(model ? ua.replace('; K)', `; ${model})`) : ua).getResult();
+  const browserName = result.browser.name ?? '';
+  const osName = result.os.name ?? '';
+  const parsed: ParsedUserAgent = {
+    device: deviceType(result.device.type),
+    os: { name: OS_NAMES[osName] ?? osName, version: result.os.version ?? '' },
+    browser: {
+      name: BROWSER_NAMES[browserName] ?? browserName,
+      version: result.browser.version ?? '',
+      description: ua,
+    },
+  };
+  return hints ? applyClientHints(parsed, hints) : parsed;
 }

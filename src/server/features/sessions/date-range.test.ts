@@ -42,7 +42,10 @@ function isoOffset(iso: string): string {
   return iso.endsWith('Z') ? '+00:00' : iso.slice(-6);
 }
 
-function resolve(input: Parameters<typeof resolveDateRange>[0], now = new Date('2026-03-30T12:00:00Z')): ResolvedDateRange {
+function resolve(
+  input: Parameters<typeof resolveDateRange>[0],
+  now = new Date('2026-03-30T12:00:00Z'),
+): ResolvedDateRange {
   const range = resolveDateRange(input, now);
   if (range === null) throw new Error('expected a range');
   return range;
@@ -115,7 +118,9 @@ describe('resolveDateRange: relative dates', () => {
           expect(range.from, message).toBe(seconds(expected));
           expect(range.to, message).toBe(seconds(expected));
           expect(range.fromIso, message).not.toBeNull();
-          expect(Temporal.Instant.from(range.fromIso ?? '').epochMilliseconds, message).toBe(expected.epochMilliseconds);
+          expect(Temporal.Instant.from(range.fromIso ?? '').epochMilliseconds, message).toBe(
+            expected.epochMilliseconds,
+          );
           expect(isoOffset(range.fromIso ?? ''), message).toBe(expected.offset);
           expect(range.toIso, message).toBe(range.fromIso);
           expect(range.tz).toBe(tz);
@@ -149,7 +154,10 @@ describe('resolveDateRange: relative dates', () => {
   });
 
   it('gives BEGINNING_OF_PREV_MONTH in the previous year on 1 January', () => {
-    const range = resolve({ date_from: 'BEGINNING_OF_PREV_MONTH', tz: 'Pacific/Auckland' }, new Date('2026-12-31T13:30:00Z'));
+    const range = resolve(
+      { date_from: 'BEGINNING_OF_PREV_MONTH', tz: 'Pacific/Auckland' },
+      new Date('2026-12-31T13:30:00Z'),
+    );
     expect(range.fromIso?.startsWith('2026-12-01T00:00:00.000+13:00')).toBe(true);
   });
 });
@@ -202,7 +210,12 @@ describe('resolveDateRange: ISO dates and date-times', () => {
   });
 
   it('takes a date-time with an offset as that instant, whatever tz is', () => {
-    for (const value of ['2025-03-30T10:00:00Z', '2025-03-30T10:00:00+02:00', '2025-03-30T10:00-05:30', '2025-03-30T00:30:00+00:00']) {
+    for (const value of [
+      '2025-03-30T10:00:00Z',
+      '2025-03-30T10:00:00+02:00',
+      '2025-03-30T10:00-05:30',
+      '2025-03-30T00:30:00+00:00',
+    ]) {
       for (const tz of ['Europe/London', 'Asia/Kolkata', 'America/Santiago']) {
         const range = resolve({ date_from: value, tz });
         const instant = Temporal.Instant.from(value);

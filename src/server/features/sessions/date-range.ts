@@ -28,7 +28,8 @@ type DateParam = 'date_from' | 'date_to';
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.(?<fraction>\d{1,9}))?)?(?<offset>Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?$/;
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.(?<fraction>\d{1,9}))?)?(?<offset>Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?$/;
 
 /**
  * Resolves the date_from / date_to / tz query params of the sessions list into Unix-second bounds.
@@ -38,7 +39,11 @@ export function resolveDateRange(input: DateRangeInput, now: Date): ResolvedDate
   const { date_from: dateFrom, date_to: dateTo } = input;
   // An explicit tz is always checked, so a typo is reported even before any date is sent.
   if (input.tz !== undefined && !IANAZone.isValidZone(input.tz)) {
-    throw errors.validation('invalid_timezone', `tz must be an IANA time zone such as Europe/London; got "${input.tz}"`, 'tz');
+    throw errors.validation(
+      'invalid_timezone',
+      `tz must be an IANA time zone such as Europe/London; got "${input.tz}"`,
+      'tz',
+    );
   }
   if (dateFrom === undefined && dateTo === undefined) return null;
 

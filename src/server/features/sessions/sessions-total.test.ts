@@ -46,7 +46,10 @@ describeApi('GET /v1/sessions total (hourly rollup plus exact edges)', (ctx) => 
       if (from !== null) query.set('date_from', iso(from));
       if (to !== null) query.set('date_to', iso(to));
       const expected = rows.filter(
-        (row) => (website === undefined || row.website === website) && (from === null || row.ts >= from) && (to === null || row.ts < to),
+        (row) =>
+          (website === undefined || row.website === website) &&
+          (from === null || row.ts >= from) &&
+          (to === null || row.ts < to),
       ).length;
       const response = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions?${query.toString()}` });
       expect(response.statusCode).toBe(200);

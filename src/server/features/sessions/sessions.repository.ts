@@ -1,47 +1,26 @@
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
-
-export interface SessionFilter {
-  accountId: string;
-  emailLower?: string;
-  visitorId?: string;
-  websiteId?: string;
-  from?: number | null;
-  to?: number | null;
-}
+import { type SessionFilter, applyFilter, isRollupServed } from './session-filter.ts';
+import type { SessionOrder } from './session-order.ts';
 
 type SessionsQuery = SelectQueryBuilder<DatabaseSchema, 'sessions', object>;
 
-function applyFilter(query: SessionsQuery, filter: SessionFilter): SessionsQuery {
-  let narrowed = query.where('sessions.account_id', '=', filter.accountId);
-  if (filter.visitorId !== undefined) narrowed = narrowed.where('sessions.visitor_id', '=', filter.visitorId);
-  if (filter.emailLower !== undefined) {
-    const emailLower = filter.emailLower;
-    narrowed = narrowed.where('sessions.visitor_id', 'in', (eb: ExpressionBuilder<DatabaseSchema, 'sessions'>) =>
-      eb
-        .selectFrom('visitors')
-        .select('visitors.id')
-        .where('visitors.account_id', '=', filter.accountId)
-        .where('visitors.email_lower', '=', emailLower),
-    );
-  }
-  if (filter.websiteId !== undefined) narrowed = narrowed.where('sessions.website_id', '=', filter.websiteId);
-  if (filter.from != null) narrowed = narrowed.where('sessions.creation_timestamp', '>=', filter.from);
-  if (filter.to != null) narrowed = narrowed.where('sessions.creation_timestamp', '<', filter.to);
-  return narrowed;
-}
-
-async function countExactly(db: Db, filter: SessionFilter): Promise<number> {
-  const row = await applyFilter(db.selectFrom('sessions'), filter)
+export async function countExactly(db: Db, filter: SessionFilter): Promise<number> {
+  const row = await applyFilter(db, db.selectFrom('sessions'), filter)
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
-const HOUR = 3600;
+export const HOUR = 3600;
 
-async function sumWholeHours(db: Db, filter: SessionFilter, fromHour: number | null, toHour: number | null): Promise<number> {
+export async function sumWholeHours(
+  db: Db,
+  filter: SessionFilter,
+  fromHour: number | null,
+  toHour: number | null,
+): Promise<number> {
   let query = db
     .selectFrom('session_hourly_counts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('sessions'), eb.lit(0)).as('total'))
@@ -53,44 +32,48 @@ async function sumWholeHours(db: Db, filter: SessionFilter, fromHour: number | n
 }
 
 /**
- * The exact number of sessions matching `filter`. Visitor and e-mail filters match few rows and are
- * counted directly; otherwise whole hours come from the hourly rollup and only the partial hours at the
- * edges of a date range are counted row by row.
+ * The exact number of sessions matching `filter`. When only the website and dates narrow, whole hours
+ * come from the hourly rollup and only the partial hours at the edges of a date range are counted row
+ * by row; any other filter is counted on its index.
  */
 export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
-  if (filter.emailLower !== undefined || filter.visitorId !== undefined) return countExactly(db, filter);
+  if (!isRollupServed(filter)) return countExactly(db, filter);
   const fromHour = filter.from == null ? null : Math.ceil(filter.from / HOUR) * HOUR;
   const toHour = filter.to == null ? null : Math.floor(filter.to / HOUR) * HOUR;
   if (fromHour !== null && toHour !== null && fromHour >= toHour) return countExactly(db, filter);
   const [wholeHours, head, tail] = await Promise.all([
     sumWholeHours(db, filter, fromHour, toHour),
-    filter.from != null && fromHour !== null && filter.from < fromHour ? countExactly(db, { ...filter, to: fromHour }) : 0,
+    filter.from != null && fromHour !== null && filter.from < fromHour
+      ? countExactly(db, { ...filter, to: fromHour })
+      : 0,
     filter.to != null && toHour !== null && toHour < filter.to ? countExactly(db, { ...filter, from: toHour }) : 0,
   ]);
   return wholeHours + head + tail;
 }
 
 /**
- * One page in list order (newest first, ties by id). The page's keys are found on the index alone and
- * only then joined to full rows; `fromEnd` walks the index backwards so deep pages near the end stay cheap.
+ * One page in `order` (ties by id in the same direction). The page's keys are found on the index alone
+ * and only then joined to full rows; `fromEnd` walks the order backwards so deep pages near the end stay cheap.
  */
 export async function findSessionPage(
   db: Db,
   filter: SessionFilter,
+  order: SessionOrder,
   window: { offset: number; limit: number; fromEnd: boolean },
 ) {
-  const direction = window.fromEnd ? 'asc' : 'desc';
-  const keys = applyFilter(db.selectFrom('sessions'), filter)
+  const scan = order.descending !== window.fromEnd ? 'desc' : 'asc';
+  const listed = order.descending ? 'desc' : 'asc';
+  const keys = applyFilter(db, db.selectFrom('sessions'), filter)
     .select('sessions.id')
-    .orderBy('sessions.creation_timestamp', direction)
-    .orderBy('sessions.id', direction)
+    .orderBy(`sessions.${order.column}`, scan)
+    .orderBy('sessions.id', scan)
     .limit(window.limit)
     .offset(window.offset);
   return withVisitor(db.selectFrom('sessions'))
     .where('sessions.account_id', '=', filter.accountId)
     .where('sessions.id', 'in', keys)
-    .orderBy('sessions.creation_timestamp', 'desc')
-    .orderBy('sessions.id', 'desc')
+    .orderBy(`sessions.${order.column}`, listed)
+    .orderBy('sessions.id', listed)
     .execute();
 }
 
@@ -108,7 +91,19 @@ function withVisitor(query: SessionsQuery) {
       'visitors.params as visitor_params',
       'visitors.first_session_timestamp as visitor_first_session_timestamp',
       'visitors.last_session_timestamp as visitor_last_session_timestamp',
-    ]);
+      'visitors.session_count as visitor_session_count',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('recording_chunks')
+            .select('recording_chunks.chunk_index')
+            .whereRef('recording_chunks.account_id', '=', 'sessions.account_id')
+            .whereRef('recording_chunks.session_id', '=', 'sessions.id'),
+        )
+        .as('has_recording'),
+    );
 }
 
 export function findSessionRow(db: Db, accountId: string, sessionId: string) {
@@ -129,3 +124,13 @@ export function markSessionSeen(db: Db, accountId: string, sessionId: string) {
 }
 
 export type SessionPageRow = NonNullable<Awaited<ReturnType<typeof findSessionRow>>>;
+
+/** The few columns other modules need to place something in a session. */
+export function findSessionBrief(db: Db, accountId: string, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'website_id', 'visitor_id', 'creation_timestamp', 'expiration_timestamp'])
+    .where('account_id', '=', accountId)
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+}

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import type { SessionListResource } from '../../../api/schemas/sessions.ts';
 import { describeApi, type TestAccount } from '../../test/harness.ts';
 import { insertSession, insertVisitor, type SessionOverrides } from '../../test/session-fixtures.ts';
+import { createUser } from '../users/users.service.ts';
 import { createWebsite } from '../websites/websites.service.ts';
 import type { SessionsTable } from './sessions.table.ts';
 
@@ -205,6 +206,7 @@ describeApi('GET /v1/sessions', (ctx) => {
       start_url: 'https://shop.example.com/landing?utm_source=ads',
       visitor_first_session: true,
       engagment_score: 87.5,
+      has_recording: false,
       visitor: {
         id: 'v_shape',
         ip: '198.51.100.23',
@@ -218,6 +220,7 @@ describeApi('GET /v1/sessions', (ctx) => {
         ],
         last_session_timestamp: 1_750_000_100,
         first_session_timestamp: 1_700_000_000,
+        sessions_statistics: { count: 1 },
       },
       resolution: { height: 844, width: 390, resolution: '390x844' },
       os: { name: 'iOS', version: '17.5' },
@@ -233,7 +236,8 @@ describeApi('GET /v1/sessions', (ctx) => {
       tags: [],
       engagment_score: 42.5,
       resolution: { height: 1080, width: 1920, resolution: '1920x1080' },
-      visitor: { id: 'v_anon', name: null, email: null, email_hash: null, params: [] },
+      // Unknown identity is empty strings, never null (clients of the hosted service read strings).
+      visitor: { id: 'v_anon', name: '', email: '', email_hash: '', params: [], sessions_statistics: { count: 1 } },
     });
     // The raw text, not only the parsed JSON: integers without a fraction, booleans unquoted, the API's spelling.
     expect(response.body).toContain('"creation_timestamp":1750000000,');
@@ -658,7 +662,7 @@ describeApi('GET /v1/sessions', (ctx) => {
     ['a fractional size', { size: '2.5' }, 'size', 'invalid_type'],
     ['a size that is not a number', { size: 'ten' }, 'size', 'invalid_type'],
     ['an unknown parameter', { pagesize: 10 }, 'pagesize', 'unknown_parameter'],
-    ['an unknown parameter next to known ones', { page: 0, sort: 'asc' }, 'sort', 'unknown_parameter'],
+    ['an unknown parameter next to known ones', { page: 0, order: 'asc' }, 'order', 'unknown_parameter'],
     ['an unknown time zone', { tz: 'Mars/Olympus_Mons' }, 'tz', 'invalid_timezone'],
     ['an unknown time zone with a date', { tz: 'Europe/Londn', date_from: 'TODAY' }, 'tz', 'invalid_timezone'],
     ['a garbage date_from', { date_from: 'last tuesday' }, 'date_from', 'invalid_date'],
@@ -768,7 +772,9 @@ describeApi('GET /v1/sessions/:id', (ctx) => {
   it('answers one session of the account with the list shape, without marking it seen for a token', async () => {
     const account = await ctx().newAccount();
     const visitor = await insertVisitor(ctx().database.db, account.accountId, { email: 'Ada@Example.com' });
-    const session = await insertSession(ctx().database.db, account.accountId, account.websiteId, visitor.id, { seen: 0 });
+    const session = await insertSession(ctx().database.db, account.accountId, account.websiteId, visitor.id, {
+      seen: 0,
+    });
     const response = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions/${session.id}` });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ id: string; seen: boolean; visitor: { email: string }; session_url: string }>();
@@ -778,7 +784,7 @@ describeApi('GET /v1/sessions/:id', (ctx) => {
     expect(body.session_url).toBe(`https://app.example.test/sessions/${session.id}`);
   });
 
-  it('answers 404 for an unknown id and for another account\'s session alike', async () => {
+  it("answers 404 for an unknown id and for another account's session alike", async () => {
     const mine = await ctx().newAccount();
     const theirs = await ctx().newAccount();
     const visitor = await insertVisitor(ctx().database.db, theirs.accountId);
@@ -788,5 +794,44 @@ describeApi('GET /v1/sessions/:id', (ctx) => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ error: { type: 'not_found_error', code: 'not_found' } });
     }
+  });
+});
+
+describeApi('GET /v1/sessions/:id?peek=true', (ctx) => {
+  async function signedInCookie(accountId: string): Promise<string> {
+    const email = `peek-${accountId}@example.com`;
+    const { password } = await createUser(ctx().database.db, accountId, { email, role: 'analyst', name: 'Peek' });
+    const login = await ctx().app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      headers: { 'content-type': 'application/json', origin: 'https://app.example.test' },
+      payload: JSON.stringify({ email, password }),
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const setCookie = login.headers['set-cookie'];
+    return (Array.isArray(setCookie) ? setCookie[0] : setCookie)?.split(';')[0] ?? '';
+  }
+
+  it('lets a person read a session ahead of opening it without marking it seen; opening it marks it', async () => {
+    const account = await ctx().newAccount();
+    const visitor = await insertVisitor(ctx().database.db, account.accountId);
+    const session = await insertSession(ctx().database.db, account.accountId, account.websiteId, visitor.id, { seen: 0 });
+    const cookie = await signedInCookie(account.accountId);
+
+    const peek = await ctx().app.inject({ method: 'GET', url: `/v1/sessions/${session.id}?peek=true`, headers: { cookie } });
+    expect(peek.statusCode, peek.body).toBe(200);
+    expect(peek.json<{ seen: boolean }>().seen).toBe(false);
+    const again = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions/${session.id}` });
+    expect(again.json<{ seen: boolean }>().seen).toBe(false);
+
+    const open = await ctx().app.inject({ method: 'GET', url: `/v1/sessions/${session.id}`, headers: { cookie } });
+    expect(open.json<{ seen: boolean }>().seen).toBe(true);
+  });
+
+  it('refuses a peek that is not true or false with a 400', async () => {
+    const account = await ctx().newAccount();
+    const response = await ctx().request(account.token, { method: 'GET', url: '/v1/sessions/s_x?peek=maybe' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { type: 'validation_error', param: 'peek' } });
   });
 });

@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../../api/schemas/common.ts';
-import { SessionList, SessionsQuery } from '../../../api/schemas/sessions.ts';
+import { SessionList, SessionReadQuery, SessionsQuery } from '../../../api/schemas/sessions.ts';
 import { Type } from 'typebox';
 import { requirePrincipal } from '../../auth/authenticate.ts';
 import type { Db } from '../../db/database.ts';
 import { operation } from '../../http/route-schema.ts';
+import { SessionEventPage, SessionEventsQuery } from '../../../api/schemas/session-events.ts';
+import { listSessionEvents } from './session-events.service.ts';
 import { getSession, listSessions } from './sessions.service.ts';
 
-export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: string }> = async (app, { db, publicUrl }) => {
+export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: string }> = async (
+  app,
+  { db, publicUrl },
+) => {
   app.get('/v1/sessions', {
     config: { scope: 'users.sessions:read' },
     schema: {
@@ -34,15 +39,37 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: stri
         tag: 'Sessions',
         operationId: 'getSession',
         summary: 'Get one session',
-        description: 'Opening a session as a signed-in person marks it `seen`; reading it with an API token does not.',
+        description:
+          'Opening a session as a signed-in person marks it `seen`; reading it with an API token, or with `peek=true`, does not.',
         scope: 'users.sessions:read',
         success: { 200: Type.Ref('Session') },
       }),
       params: IdParams,
+      querystring: SessionReadQuery,
     },
     handler: (request) => {
       const principal = requirePrincipal(request);
-      return getSession(db, principal.accountId, request.params.id, { publicUrl, markSeen: principal.kind === 'user' });
+      const markSeen = principal.kind === 'user' && request.query.peek !== true;
+      return getSession(db, principal.accountId, request.params.id, { publicUrl, markSeen });
     },
+  });
+
+  app.get('/v1/sessions/:id/events', {
+    config: { scope: 'users.sessions:read' },
+    schema: {
+      ...operation({
+        tag: 'Sessions',
+        operationId: 'getSessionEvents',
+        summary: "A session's recorded events, in time order",
+        description:
+          'Page views, clicks, rage and error clicks, console messages, JavaScript errors with their stack, network ' +
+          'requests and failures, custom events and identify calls, each with its details. Follow `next_cursor` for more.',
+        scope: 'users.sessions:read',
+        success: { 200: SessionEventPage },
+      }),
+      params: IdParams,
+      querystring: SessionEventsQuery,
+    },
+    handler: (request) => listSessionEvents(db, requirePrincipal(request).accountId, request.params.id, request.query),
   });
 };

@@ -2,10 +2,14 @@ import type { SessionListResource, SessionResource, SessionsQueryInput } from '.
 import type { Db } from '../../db/database.ts';
 import { resolveDateRange } from './date-range.ts';
 import { errors } from '../../errors.ts';
+import { toSessionFilter } from './session-filter-input.ts';
+import { type SessionFilter, isRollupServed } from './session-filter.ts';
+import { type SessionOrder, parseSessionSort } from './session-order.ts';
+import { SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
 import {
-  type SessionFilter,
   type SessionPageRow,
   countSessions,
+  findSessionBrief,
   findSessionPage,
   findSessionRow,
   markSessionSeen,
@@ -32,16 +36,19 @@ export function toSessionResource(row: SessionPageRow, publicUrl: string): Sessi
     start_url: row.start_url,
     visitor_first_session: row.visitor_first_session === 1,
     engagment_score: row.engagement_score,
+    // 1/0 on SQLite, true/false on PostgreSQL.
+    has_recording: Boolean(row.has_recording),
     visitor: {
       id: row.visitor_id,
       ip: row.ip,
       geolocation: { country_code: row.country_code, city: row.city, region: row.region },
-      name: row.visitor_name,
-      email: row.visitor_email,
-      email_hash: row.visitor_email_hash,
+      name: row.visitor_name ?? '',
+      email: row.visitor_email ?? '',
+      email_hash: row.visitor_email_hash ?? '',
       params: JSON.parse(row.visitor_params) as { name: string; value: string }[],
       last_session_timestamp: row.visitor_last_session_timestamp,
       first_session_timestamp: row.visitor_first_session_timestamp,
+      sessions_statistics: { count: Number(row.visitor_session_count) },
     },
     resolution: {
       height: row.resolution_height,
@@ -78,6 +85,26 @@ export function pageWindow(total: number, page: number, size: number) {
   return { offset: end, limit: remaining - end, fromEnd: true };
 }
 
+/**
+ * The rows of one page. Deep pages in creation order, under filters the hourly rollup serves, are
+ * placed by hours first so they cost what a first page costs; other orders read the shorter way round.
+ */
+async function findPage(
+  db: Db,
+  filter: SessionFilter,
+  order: SessionOrder,
+  at: { total: number; page: number; size: number },
+) {
+  const window = pageWindow(at.total, at.page, at.size);
+  if (!window) return [];
+  const offset = at.page * at.size;
+  if (order.column === 'creation_timestamp' && isRollupServed(filter) && offset >= SEEK_FROM_OFFSET) {
+    const placed = await placeOffsetByHours(db, filter, offset, order.descending);
+    return findSessionPage(db, placed.filter, order, { offset: placed.offset, limit: at.size, fromEnd: false });
+  }
+  return findSessionPage(db, filter, order, window);
+}
+
 export async function listSessions(
   db: Db,
   accountId: string,
@@ -85,17 +112,10 @@ export async function listSessions(
   options: { publicUrl: string; now?: Date },
 ): Promise<SessionListResource> {
   const range = resolveDateRange(query, options.now ?? new Date());
-  const filter: SessionFilter = {
-    accountId,
-    ...(query.email === undefined ? {} : { emailLower: query.email.trim().toLowerCase() }),
-    ...(query.visitor_id === undefined ? {} : { visitorId: query.visitor_id }),
-    ...(query.website_id === undefined ? {} : { websiteId: query.website_id }),
-    from: range?.from ?? null,
-    to: range?.to ?? null,
-  };
+  const filter = toSessionFilter(accountId, query, range);
+  const order = parseSessionSort(query.sort);
   const total = await countSessions(db, filter);
-  const window = pageWindow(total, query.page, query.size);
-  const rows = window ? await findSessionPage(db, filter, window) : [];
+  const rows = await findPage(db, filter, order, { total, page: query.page, size: query.size });
   return {
     total,
     page: { num: query.page, size: query.size },
@@ -118,4 +138,11 @@ export async function getSession(
     return toSessionResource({ ...row, seen: 1 }, options.publicUrl);
   }
   return toSessionResource(row, options.publicUrl);
+}
+
+export type SessionBrief = NonNullable<Awaited<ReturnType<typeof findSessionBrief>>>;
+
+/** Website, visitor and times of a session of the account, or undefined. */
+export function sessionBrief(db: Db, accountId: string, sessionId: string): Promise<SessionBrief | undefined> {
+  return findSessionBrief(db, accountId, sessionId);
 }

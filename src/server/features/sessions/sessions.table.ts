@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export interface VisitorsTable {
   account_id: string;
   id: string;
@@ -10,6 +12,11 @@ export interface VisitorsTable {
   params: string;
   first_session_timestamp: number;
   last_session_timestamp: number;
+}
+
+/** Columns of a visitor that the database keeps itself: triggers on sessions count them. */
+export interface VisitorCountersColumns {
+  session_count: Generated<number>;
 }
 
 export interface SessionsTable {

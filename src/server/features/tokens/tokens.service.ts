@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { type Permission, SCOPES, type Scope } from '../../../api/schemas/common.ts';
 import type { ApiTokenResource } from '../../../api/schemas/tokens.ts';
 import type { Db } from '../../db/database.ts';
+import { errors } from '../../errors.ts';
+import { characterCount } from '../../lib/characters.ts';
 import { newId, randomBase62 } from '../../lib/ids.ts';
 import type { ApiTokensTable } from './tokens.table.ts';
 import { findTokenByHash, insertToken, listTokenRows, revokeToken, touchToken } from './tokens.repository.ts';
@@ -56,7 +58,8 @@ export async function createApiToken(
   input: { accountId: string; name: string; scopes: Scope[]; expiresAt?: number | null },
 ): Promise<{ token: string; summary: TokenSummary }> {
   const name = input.name.trim();
-  if (name.length === 0 || name.length > 100) throw new Error('A token name is 1 to 100 characters');
+  if (name.length === 0) throw errors.validation('too_short', 'name must not be blank', 'name');
+  if (characterCount(name) > 100) throw errors.validation('too_long', 'name must be at most 100 characters', 'name');
   const token = `${TOKEN_PREFIX}${randomBase62(40)}`;
   const row: ApiTokensTable = {
     account_id: input.accountId,

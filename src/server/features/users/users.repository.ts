@@ -57,3 +57,23 @@ export function deleteLoginSession(db: Db, idHash: string) {
 export function deleteExpiredLoginSessions(db: Db, now: number) {
   return db.deleteFrom('login_sessions').where('expires_at', '<=', now).execute();
 }
+
+export function updateUserPasswordHash(db: Db, accountId: string, userId: string, passwordHash: string) {
+  return db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Ends every sign-in of a person except the one with `keepIdHash`; returns how many ended. */
+export async function deleteOtherLoginSessions(db: Db, accountId: string, userId: string, keepIdHash: string) {
+  const result = await db
+    .deleteFrom('login_sessions')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .where('id_hash', '!=', keepIdHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -96,13 +96,13 @@ describeApi('webhook signing secrets', (ctx) => {
     expect(await list()).toEqual(before);
   });
 
-  it('never puts the secret in list, create, update or delete responses', async () => {
+  it('shows the secret once, on creation, and never in list, update or delete responses', async () => {
     const created = await asAdmin('POST', '/v1/webhooks', webhookBody(account.websiteId));
     expect(created.statusCode, created.body).toBe(201);
-    expectNoSecret(created);
-    const webhook = created.json<WebhookJson>();
+    const webhook = created.json<WebhookJson & { secret: string }>();
     expect(webhook.created_by).toBe(admin.email);
     const secret = await reveal(webhook.webhook_id);
+    expect(webhook.secret).toBe(secret);
 
     const updated = await asAdmin('PUT', `/v1/webhooks/${webhook.webhook_id}?version=v1.0`, {
       ...webhookBody(account.websiteId),

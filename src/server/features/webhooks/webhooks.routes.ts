@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../../api/schemas/common.ts';
 import {
   CreateWebhookBody,
+  CreatedWebhook,
   DeletedWebhook,
   UpdateWebhookBody,
   UpdateWebhookQuery,
@@ -31,8 +32,9 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: Webhook
         tag: 'Webhooks',
         operationId: 'createWebhook',
         summary: 'Register a webhook',
+        description: 'The answer carries the signing secret, this once (rotation shows a new one once too).',
         scope: 'webhooks:write',
-        success: { 201: WebhookRef },
+        success: { 201: CreatedWebhook },
       }),
       body: CreateWebhookBody,
     },

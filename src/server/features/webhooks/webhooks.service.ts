@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import type { CreateWebhookInput, UpdateWebhookInput, WebhookResource } from '../../../api/schemas/webhooks.ts';
+import type { CreateWebhookInput, CreatedWebhookResource, UpdateWebhookInput, WebhookResource } from '../../../api/schemas/webhooks.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { checkWebhookUrl } from '../../lib/address-guard.ts';
+import { characterCount } from '../../lib/characters.ts';
 import { newId } from '../../lib/ids.ts';
 import { listAlertsUsingWebhook, setFlagOfAlertsUsingWebhook } from '../alerts/alerts.repository.ts';
 import { findWebsiteRow } from '../websites/websites.repository.ts';
@@ -47,7 +48,7 @@ async function checkTarget(db: Db, accountId: string, input: { url: string; webs
   if (!check.ok) throw errors.validation(check.code, check.message, 'url');
   const url = check.url.toString();
   // Normalising can lengthen a URL (percent-encoding), so the limit is checked on what is stored.
-  if (url.length > 2048) throw errors.validation('too_long', 'url must be at most 2048 characters', 'url');
+  if (characterCount(url) > 2048) throw errors.validation('too_long', 'url must be at most 2048 characters', 'url');
   if (!(await findWebsiteRow(db, accountId, input.website_id))) {
     throw errors.validation('unknown_website', `No website ${input.website_id} in this account`, 'website_id');
   }
@@ -66,9 +67,10 @@ export async function createWebhook(
   input: CreateWebhookInput,
   createdBy: string,
   policy: WebhookPolicy,
-): Promise<WebhookResource> {
+): Promise<CreatedWebhookResource> {
   const url = await checkTarget(db, accountId, input, policy);
   const id = newId('whk');
+  const secret = newSigningSecret();
   await insertWebhook(db, {
     account_id: accountId,
     id,
@@ -76,13 +78,13 @@ export async function createWebhook(
     url,
     version: input.version,
     enabled: 1,
-    secret: newSigningSecret(),
+    secret,
     created_at: Math.floor(Date.now() / 1000),
     created_by: createdBy,
     failing_since: null,
     disabled_reason: null,
   });
-  return requireWebhook(db, accountId, id);
+  return { ...(await requireWebhook(db, accountId, id)), secret };
 }
 
 export async function updateWebhook(

@@ -23,3 +23,28 @@ export function findWebsiteRow(db: Db, accountId: string, websiteId: string) {
     .where('id', '=', websiteId)
     .executeTakeFirst();
 }
+
+export function findWebsiteRowByHost(db: Db, accountId: string, host: string) {
+  return db
+    .selectFrom('websites')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('host', '=', host)
+    .executeTakeFirst();
+}
+
+/**
+ * The last event time of the website's most recently started session: one step down the
+ * (account, website, creation) index, so the install check can poll it cheaply.
+ */
+export async function findLastEventTimestamp(db: Db, accountId: string, websiteId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('last_event_timestamp')
+    .where('account_id', '=', accountId)
+    .where('website_id', '=', websiteId)
+    .orderBy('creation_timestamp', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.last_event_timestamp) : null;
+}

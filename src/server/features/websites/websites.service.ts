@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { WebsiteResource } from '../../../api/schemas/websites.ts';
 import type { Db } from '../../db/database.ts';
+import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { insertWebsite, listWebsiteRows } from './websites.repository.ts';
+import { normaliseHost } from './website-host.ts';
+import { findLastEventTimestamp, findWebsiteRow, findWebsiteRowByHost, insertWebsite, listWebsiteRows } from './websites.repository.ts';
 import type { WebsitesTable } from './websites.table.ts';
-
-const HOST_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i;
 
 /** The key a website's tracker snippet carries: public by design, it only allows sending events. */
 export function newPublicKey(): string {
@@ -17,34 +17,66 @@ export function trackerSnippet(publicUrl: string, publicKey: string): string {
   return `<script async src="${publicUrl}/t.js" data-key="${publicKey}"></script>`;
 }
 
-export function toWebsiteResource(row: WebsitesTable, publicUrl: string): WebsiteResource {
+export function toWebsiteResource(row: WebsitesTable, publicUrl: string, lastEventAt: number | null): WebsiteResource {
   return {
     website_id: row.id,
     host: row.host,
     name: row.name,
     public_key: row.public_key,
     snippet: trackerSnippet(publicUrl, row.public_key),
+    description: row.description,
+    last_event_at: lastEventAt,
   };
 }
 
+function normaliseName(name: string | undefined, host: string): string {
+  const trimmed = name?.trim() ?? '';
+  return trimmed === '' ? host : trimmed;
+}
+
+/**
+ * Registers a website: the host is validated and normalised (see `normaliseHost`) and must be new
+ * in the account (409 otherwise); the name defaults to the host.
+ */
 export async function createWebsite(
   db: Db,
-  input: { accountId: string; host: string; name?: string },
+  input: { accountId: string; host: string; name?: string; description?: string },
 ): Promise<WebsitesTable> {
-  const host = input.host.trim().toLowerCase();
-  if (!HOST_PATTERN.test(host)) throw new Error(`"${input.host}" is not a host name such as shop.example.com`);
+  const host = normaliseHost(input.host);
   const row: WebsitesTable = {
     account_id: input.accountId,
     id: newId('web'),
     host,
-    name: input.name?.trim() || host,
+    name: normaliseName(input.name, host),
+    description: input.description?.trim() ?? '',
     created_at: Math.floor(Date.now() / 1000),
     public_key: newPublicKey(),
   };
-  await insertWebsite(db, row);
+  await db.transaction().execute(async (trx) => {
+    if (await findWebsiteRowByHost(trx, input.accountId, host)) {
+      throw errors.conflict('website_exists', `This account already has a website for ${host}`);
+    }
+    await insertWebsite(trx, row);
+  });
   return row;
 }
 
+export async function createWebsiteResource(
+  db: Db,
+  input: { accountId: string; host: string; name?: string; description?: string },
+  publicUrl: string,
+): Promise<WebsiteResource> {
+  return toWebsiteResource(await createWebsite(db, input), publicUrl, null);
+}
+
 export async function listWebsites(db: Db, accountId: string, publicUrl: string): Promise<WebsiteResource[]> {
-  return (await listWebsiteRows(db, accountId)).map((row) => toWebsiteResource(row, publicUrl));
+  const rows = await listWebsiteRows(db, accountId);
+  return Promise.all(
+    rows.map(async (row) => toWebsiteResource(row, publicUrl, await findLastEventTimestamp(db, accountId, row.id))),
+  );
+}
+
+/** One website of the account, or undefined (another account's website is not found either). */
+export function findWebsite(db: Db, accountId: string, websiteId: string): Promise<WebsitesTable | undefined> {
+  return findWebsiteRow(db, accountId, websiteId);
 }

@@ -6,4 +6,5 @@ export interface WebsitesTable {
   created_at: number;
   /** Identifies the website to the tracker snippet; public by design. */
   public_key: string;
+  description: string;
 }

@@ -9,6 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { usePermissions } from '../../features/auth/api/use-me-query.ts';
+import { useLastSessionsSearch } from './use-last-sessions-search.ts';
 
 const ITEMS: { to: string; label: string; icon: ReactNode; permission: string }[] = [
   { to: '/sessions', label: 'Sessions', icon: <TimelineIcon />, permission: 'users.sessions:read' },
@@ -20,13 +21,14 @@ const ITEMS: { to: string; label: string; icon: ReactNode; permission: string }[
 /** The sections the signed-in person may open; the others are not shown at all. */
 export function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   const { can } = usePermissions();
+  const sessionsSearch = useLastSessionsSearch();
   return (
     <List component="nav" aria-label="Main">
       {ITEMS.filter((item) => can(item.permission)).map((item) => (
         <ListItemButton
           key={item.to}
           component={NavLink}
-          to={item.to}
+          to={item.to === '/sessions' ? `/sessions${sessionsSearch}` : item.to}
           onClick={onNavigate}
           sx={{ borderRadius: 1, mx: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
         >

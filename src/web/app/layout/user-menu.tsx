@@ -8,9 +8,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { GetMeResponse } from '../../../api/client/types.gen.ts';
 import { useLogoutMutation } from '../../features/auth/api/use-logout-mutation.ts';
+import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog.tsx';
 
 export function UserMenu({ me }: { me: GetMeResponse }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [changingPassword, setChangingPassword] = useState(false);
   const logout = useLogoutMutation();
   const navigate = useNavigate();
   const who = me.user?.email ?? me.token_name ?? 'Signed in';
@@ -30,6 +32,16 @@ export function UserMenu({ me }: { me: GetMeResponse }) {
           secondary={`${who} · ${me.user?.role ?? 'token'} · ${me.account.name}`}
         />
         <Divider />
+        {me.user ? (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setChangingPassword(true);
+            }}
+          >
+            Change password
+          </MenuItem>
+        ) : null}
         <MenuItem
           onClick={() => {
             setAnchor(null);
@@ -39,6 +51,7 @@ export function UserMenu({ me }: { me: GetMeResponse }) {
           Sign out
         </MenuItem>
       </Menu>
+      {changingPassword ? <ChangePasswordDialog onClose={() => setChangingPassword(false)} /> : null}
     </>
   );
 }

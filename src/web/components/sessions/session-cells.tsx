@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
-import { countryFlag, urlHost } from './session-format.ts';
+import { countryName, urlHost } from './session-format.ts';
 
 /** Two lines in a grid cell, cut with an ellipsis; the full text is in the tooltip. */
 function TwoLines({ first, second, title }: { first: ReactNode; second?: ReactNode; title: string }) {
@@ -28,20 +28,9 @@ export function VisitorCell({ visitor }: { visitor: Session['visitor'] }) {
 }
 
 export function LocationCell({ geolocation }: { geolocation: Session['visitor']['geolocation'] }) {
-  const flag = countryFlag(geolocation.country_code);
+  const country = countryName(geolocation.country_code);
   const place = [geolocation.city, geolocation.region].filter(Boolean).join(', ');
-  return (
-    <TwoLines
-      first={
-        <>
-          {flag ? <span aria-hidden="true">{flag} </span> : null}
-          {geolocation.country_code || 'Unknown'}
-        </>
-      }
-      second={place}
-      title={[geolocation.country_code, place].filter(Boolean).join(' · ')}
-    />
-  );
+  return <TwoLines first={country || 'Unknown'} second={place} title={[country, place].filter(Boolean).join(' · ')} />;
 }
 
 export function ReferrerCell({ session }: { session: Session }) {

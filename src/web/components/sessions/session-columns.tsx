@@ -1,20 +1,33 @@
+import SmartDisplayOutlinedIcon from '@mui/icons-material/SmartDisplayOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Session } from '../../../api/client/types.gen.ts';
 import { EngagementBar, LocationCell, ReferrerCell, SeenCell, TagsCell, VisitorCell } from './session-cells.tsx';
 import { formatDuration, formatTimestamp } from './session-format.ts';
+import { isSortableField } from './session-sort.ts';
 
 const versioned = (name: string, version: string) => [name, version].filter(Boolean).join(' ');
 const number = { type: 'number', width: 90 } as const;
 
-/** The list's columns; times are shown in `timeZone`. Sorting is fixed server-side (newest first). */
+/** The list's columns; times are shown in `timeZone`. Only columns the server sorts by are sortable. */
 export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
-  return [
+  const columns: GridColDef<Session>[] = [
     {
       field: 'creation_timestamp',
       headerName: 'Start time',
       description: `When the session started, in ${timeZone}`,
       width: 200,
       valueFormatter: (value: number) => formatTimestamp(value, timeZone),
+    },
+    {
+      field: 'has_recording',
+      headerName: 'Replay',
+      description: 'A replay of the session is stored',
+      width: 80,
+      type: 'boolean',
+      renderCell: ({ row }) =>
+        row.has_recording ? (
+          <SmartDisplayOutlinedIcon color="primary" titleAccess="Has a replay" sx={{ verticalAlign: 'middle' }} />
+        ) : null,
     },
     { field: 'duration', headerName: 'Duration', width: 110, valueFormatter: (value: number) => formatDuration(value) },
     {
@@ -41,6 +54,13 @@ export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
     },
     { field: 'pages', headerName: 'Pages', ...number, valueGetter: (_value, row) => row.page_views_statistics.count },
     { field: 'clicks', headerName: 'Clicks', ...number, valueGetter: (_value, row) => row.events_statistics.clicks },
+    {
+      field: 'errors',
+      headerName: 'Errors',
+      description: 'JavaScript errors and error-level console messages',
+      ...number,
+      valueGetter: (_value, row) => row.events_statistics.error_logs,
+    },
     {
       field: 'rage_clicks',
       headerName: 'Rage clicks',
@@ -77,4 +97,5 @@ export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
     },
     { field: 'seen', headerName: 'Seen', width: 90, renderCell: ({ row }) => <SeenCell seen={row.seen} /> },
   ];
+  return columns.map((column) => ({ ...column, sortable: isSortableField(column.field) }));
 }

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import type { Session } from '../../../api/client/types.gen.ts';
 import { DetailSection, type DetailItem } from './session-detail-section.tsx';
 import { SessionLinks } from './session-links.tsx';
-import { countryFlag, formatDuration, formatTimestamp } from './session-format.ts';
+import { countryName, formatDuration, formatTimestamp } from './session-format.ts';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const versioned = (name: string, version: string) => [name, version].filter(Boolean).join(' ');
@@ -80,7 +80,7 @@ export function SessionDetails({ session, timeZone, headingLevel, showSessionPag
     [
       'Location',
       [
-        ['Country', `${countryFlag(visitor.geolocation.country_code)} ${visitor.geolocation.country_code}`.trim()],
+        ['Country', countryName(visitor.geolocation.country_code)],
         ['Region', visitor.geolocation.region],
         ['City', visitor.geolocation.city],
         ['IP address', visitor.ip],

@@ -23,6 +23,8 @@ export function SessionDrawer({ open, session, error, timeZone, onClose }: Sessi
     <Drawer
       anchor="right"
       open={open}
+      // Short slide: the record is usually loaded before the click (hover prefetch); a long slide would be the wait.
+      transitionDuration={{ enter: 120, exit: 100 }}
       onClose={onClose}
       slotProps={{
         paper: {

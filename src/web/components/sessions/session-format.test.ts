@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryFlag, formatDuration, formatIsoInZone, formatTimestamp, urlHost } from './session-format.ts';
+import { countryName, formatDuration, formatIsoInZone, formatTimestamp, urlHost } from './session-format.ts';
 
 describe('session formatting', () => {
   it('formats durations as hours, minutes and seconds', () => {
@@ -16,10 +16,12 @@ describe('session formatting', () => {
     expect(formatIsoInZone('2026-11-22T05:00:00.000Z', 'America/New_York')).toBe('22 Nov 2026 00:00');
   });
 
-  it('turns a country code into its flag, and ignores anything else', () => {
-    expect(countryFlag('fr')).toBe('🇫🇷');
-    expect(countryFlag('')).toBe('');
-    expect(countryFlag('XYZ')).toBe('');
+  it('names the country of a code, without flag emoji that some systems cannot draw', () => {
+    expect(countryName('fr')).toBe('France');
+    expect(countryName('DE')).toBe('Germany');
+    expect(countryName('')).toBe('');
+    expect(countryName('XYZ')).toBe('XYZ');
+    expect(countryName('FR')).not.toMatch(/\p{Regional_Indicator}/u);
   });
 
   it('shows the host of a URL', () => {

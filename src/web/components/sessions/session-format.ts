@@ -24,11 +24,21 @@ export function formatDuration(totalSeconds: number): string {
   return `${s}s`;
 }
 
-/** The flag emoji of an ISO 3166-1 alpha-2 code, or an empty string for anything else. */
-export function countryFlag(countryCode: string): string {
-  const code = countryCode.toUpperCase();
-  if (!/^[A-Z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(...[...code].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/**
+ * The country's name for an ISO 3166-1 alpha-2 code ("FR" is "France"), the code itself when unknown, or an
+ * empty string for no code. Names rather than flag emoji: Debian's Chromium has no flag glyphs (empty
+ * boxes) and Windows shows the two letters.
+ */
+export function countryName(countryCode: string): string {
+  const code = countryCode.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code)) return countryCode.trim();
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /** The host of a URL, or the text itself when it is not one. */

@@ -1,10 +1,17 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { DataGrid, GridOverlay, type GridOverlayProps, type GridPaginationModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  GridOverlay,
+  type GridOverlayProps,
+  type GridPaginationModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
 import { type ReactNode, useMemo } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
 import { buildSessionColumns } from './session-columns.tsx';
 import { SessionsGridToolbar } from './sessions-grid-toolbar.tsx';
+import { usePrefetchSession } from './use-prefetch-session.ts';
 import { useStoredColumnVisibility } from './use-stored-column-visibility.ts';
 
 /** The API refuses pages past this one, so the grid never offers them. */
@@ -33,13 +40,23 @@ interface SessionsGridProps {
   columnStorageKey: string;
   /** Size of the box the grid fills; it needs a height to scroll within. */
   sx?: SxProps<Theme>;
+  /** With both, column headers sort on the server; without, the order is fixed (newest first). */
+  sortModel?: GridSortModel;
+  onSortModelChange?: (model: GridSortModel) => void;
 }
+
+const SORT_ORDER = ['desc' as const, 'asc' as const];
 
 /** One page of sessions from the server; a click, or Enter on a cell, opens a session. */
 export function SessionsGrid(props: SessionsGridProps) {
   const { timeZone, paginationModel, onOpenSession } = props;
   const columns = useMemo(() => buildSessionColumns(timeZone), [timeZone]);
   const [columnVisibility, setColumnVisibility] = useStoredColumnVisibility(props.columnStorageKey);
+  const prefetchSession = usePrefetchSession();
+  const prefetchRow = (event: { currentTarget: HTMLElement }) => {
+    const id = event.currentTarget.dataset.id;
+    if (id) prefetchSession(id);
+  };
   const rowCount = Math.min(props.total, (LAST_PAGE + 1) * paginationModel.pageSize);
   return (
     <Box sx={[{ height: 600, width: '100%' }, ...(Array.isArray(props.sx) ? props.sx : [props.sx])]}>
@@ -54,10 +71,14 @@ export function SessionsGrid(props: SessionsGridProps) {
         onPaginationModelChange={props.onPaginationModelChange}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
         sortingMode="server"
-        sortModel={NEWEST_FIRST}
-        disableColumnSorting
+        sortModel={props.sortModel ?? NEWEST_FIRST}
+        onSortModelChange={props.onSortModelChange}
+        sortingOrder={SORT_ORDER}
+        disableColumnSorting={props.onSortModelChange === undefined}
         filterMode="server"
         disableColumnFilter
+        // Filtering happens on the server; without this the grid probes for eval, which the page's policy forbids.
+        disableEval
         rowSelection={false}
         loading={props.loading}
         columnVisibilityModel={columnVisibility}
@@ -67,6 +88,7 @@ export function SessionsGrid(props: SessionsGridProps) {
         slotProps={{
           loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
           noRowsOverlay: { children: props.emptyState },
+          row: { onMouseEnter: prefetchRow, onFocus: prefetchRow },
         }}
         onRowClick={({ row }) => onOpenSession(row)}
         onCellKeyDown={({ row }, event) => {

@@ -28,6 +28,9 @@ export function useSessionQuery(id: string | null, listed?: Session) {
     ...getSessionOptions({ path: { id: id ?? '' } }),
     enabled: id !== null,
     placeholderData: listed,
+    // A hover may have loaded it already (without marking it seen): show that at once, and ask again so
+    // the server records that the person opened it.
+    staleTime: 0,
   });
   const loadedId = query.isSuccess && !query.isPlaceholderData ? query.data.id : null;
   useEffect(() => {

@@ -72,6 +72,7 @@ describe('AlertsPage', () => {
     expect(screen.queryByRole('button', { name: /edit/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
     for (const toggle of screen.getAllByRole('switch')) expect(toggle).toBeDisabled();
+    expect(screen.getAllByText(/You can look at alerts but not change them or switch them on or off/)).toHaveLength(1);
   });
 
   it('tells people who cannot read alerts that they lack access, without asking for them', async () => {

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -70,6 +71,11 @@ function AlertsView({ canWrite, canReadWebhooks, canWriteWebhooks }: AlertsViewP
           </Button>
         ) : null}
       </Stack>
+      {!canWrite ? (
+        <MuiAlert severity="info" sx={{ mb: 2 }}>
+          You can look at alerts but not change them or switch them on or off. Ask an admin to do it.
+        </MuiAlert>
+      ) : null}
       {alerts.isPending ? <AlertsSkeleton /> : null}
       {alerts.isError ? <ApiErrorAlert error={alerts.error} title="Alerts could not be loaded" /> : null}
       {alerts.data?.length === 0 ? <AlertsEmptyState onCreate={create} /> : null}

@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import type { Alert, CreateAlertData } from '../../../../api/client/types.gen.ts';
-import { zCreateAlertBody } from '../../../../api/client/zod.gen.ts';
+import { zAlert, zCreateAlertBody } from '../../../../api/client/zod.gen.ts';
 import { MAX_EVENTS, eventValueError } from './alert-rules.ts';
 
 /**
  * The contract's create body, with the rules the contract cannot express: the name's length after
  * trimming, each kind's meaning of `value`, and the field that the chosen provider needs. The form
- * keeps both provider fields as strings so switching back and forth loses nothing.
+ * keeps both provider fields as strings so switching back and forth loses nothing, and always sends
+ * each event's value and the `chat` provider (the API also takes `slack` and a missing value).
  */
 export const alertFormSchema = zCreateAlertBody
   .extend({
     name: z.string().trim().min(1, 'Enter a name').max(100, 'Use at most 100 characters'),
     events: z
-      .array(zCreateAlertBody.shape.events.element)
+      .array(zAlert.shape.events.element)
       .min(1, 'Add at least one event')
       .max(MAX_EVENTS, `An alert watches at most ${MAX_EVENTS} events`),
     chat_channel_id: z.string().trim(),
+    provider: z.enum(['chat', 'webhooks']),
     webhook_id: z.string(),
   })
   .superRefine((values, ctx) => {

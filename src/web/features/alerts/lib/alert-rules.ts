@@ -1,11 +1,19 @@
+import {
+  ALERT_EVENT_KINDS,
+  ALERT_LIMITS,
+  EVENT_CATALOGUE,
+  EVENT_KIND,
+  RAGE_CLICK as RAGE_CLICK_RULE,
+  rageClickThreshold,
+} from '../../../../api/event-catalogue.ts';
 import type { Alert, Webhook } from '../../../../api/client/types.gen.ts';
 
 export type AlertEvent = Alert['events'][number];
 export type EventKind = AlertEvent['kind'];
 
-export const RAGE_CLICK: EventKind = 21;
-export const CUSTOM_EVENT: EventKind = 26;
-export const MAX_EVENTS = 20;
+export const RAGE_CLICK: EventKind = EVENT_KIND.rageClick;
+export const CUSTOM_EVENT: EventKind = EVENT_KIND.custom;
+export const MAX_EVENTS = ALERT_LIMITS.eventsPerAlert;
 
 interface EventKindMeta {
   kind: EventKind;
@@ -27,90 +35,54 @@ function fragment(matching: string, any: string) {
   return (value: string) => (value ? `${matching} '${value}'` : any);
 }
 
-/** Every event kind an alert can watch, in the order the picker lists them. */
-export const EVENT_KINDS: readonly EventKindMeta[] = [
-  {
-    kind: 5,
-    label: 'Click',
-    valueLabel: 'Text or CSS selector (optional)',
-    helperText: `${ANY} click.`,
-    required: false,
-    defaultValue: '',
-    describe: fragment('click on', 'any click'),
-  },
-  {
-    kind: 6,
-    label: 'Double click',
-    valueLabel: 'Text or CSS selector (optional)',
+type Wording = Pick<EventKindMeta, 'helperText' | 'describe'>;
+
+/** How the form and the rule's sentence word each kind; names, labels and rules come from the catalogue. */
+const WORDING: Record<EventKind, Wording> = {
+  [EVENT_KIND.click]: { helperText: `${ANY} click.`, describe: fragment('click on', 'any click') },
+  [EVENT_KIND.doubleClick]: {
     helperText: `${ANY} double click.`,
-    required: false,
-    defaultValue: '',
     describe: fragment('double click on', 'any double click'),
   },
-  {
-    kind: 20,
-    label: 'Error click',
-    valueLabel: 'Message contains (optional)',
+  [EVENT_KIND.errorClick]: {
     helperText: `A click followed by an error. ${ANY} error click.`,
-    required: false,
-    defaultValue: '',
     describe: fragment('error click with an error containing', 'any error click'),
   },
-  {
-    kind: 21,
-    label: 'Rage click',
-    valueLabel: 'Minimum rapid clicks',
-    helperText: 'A whole number from 3 to 100.',
-    required: true,
-    defaultValue: '5',
+  [EVENT_KIND.rageClick]: {
+    helperText: `A whole number from ${RAGE_CLICK_RULE.minClicks} to ${RAGE_CLICK_RULE.maxThreshold}.`,
     describe: (value) => `rage click of ${value}+ clicks`,
   },
-  {
-    kind: 24,
-    label: 'Console log',
-    valueLabel: 'Message contains (optional)',
+  [EVENT_KIND.consoleLog]: {
     helperText: `${ANY} console message.`,
-    required: false,
-    defaultValue: '',
     describe: fragment('console log containing', 'any console log'),
   },
-  {
-    kind: 25,
-    label: 'JavaScript error',
-    valueLabel: 'Message contains (optional)',
+  [EVENT_KIND.jsError]: {
     helperText: `${ANY} JavaScript error.`,
-    required: false,
-    defaultValue: '',
     describe: fragment('JavaScript error containing', 'any JavaScript error'),
   },
-  {
-    kind: 26,
-    label: 'Custom event',
-    valueLabel: 'Event name',
-    helperText: "The custom event's exact name.",
-    required: true,
-    defaultValue: '',
-    describe: (value) => `custom event '${value}'`,
-  },
-  {
-    kind: 29,
-    label: 'Network request',
-    valueLabel: 'URL contains (optional)',
+  [EVENT_KIND.custom]: { helperText: "The custom event's exact name.", describe: (value) => `custom event '${value}'` },
+  [EVENT_KIND.networkRequest]: {
     helperText: `${ANY} network request.`,
-    required: false,
-    defaultValue: '',
     describe: fragment('network request to a URL containing', 'any network request'),
   },
-  {
-    kind: 30,
-    label: 'Network error',
-    valueLabel: 'URL contains (optional)',
+  [EVENT_KIND.networkError]: {
     helperText: `${ANY} failed network request.`,
-    required: false,
-    defaultValue: '',
     describe: fragment('network error on a URL containing', 'any network error'),
   },
-];
+};
+
+/** Every event kind an alert can watch, in the order the picker lists them. */
+export const EVENT_KINDS: readonly EventKindMeta[] = ALERT_EVENT_KINDS.map((kind) => {
+  const { label, value } = EVENT_CATALOGUE[kind];
+  return {
+    kind,
+    label,
+    valueLabel: value.label,
+    required: value.required,
+    defaultValue: kind === EVENT_KIND.rageClick ? String(RAGE_CLICK_RULE.defaultThreshold) : '',
+    ...WORDING[kind],
+  };
+});
 
 export function eventKindMeta(kind: EventKind): EventKindMeta {
   const meta = EVENT_KINDS.find((candidate) => candidate.kind === kind);
@@ -121,9 +93,9 @@ export function eventKindMeta(kind: EventKind): EventKindMeta {
 /** Why a value does not suit its kind, or undefined when it does (the server checks the same rules). */
 export function eventValueError(kind: EventKind, value: string): string | undefined {
   if (kind === RAGE_CLICK) {
-    const trimmed = value.trim();
-    const clicks = /^\d{1,3}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-    return clicks >= 3 && clicks <= 100 ? undefined : 'Enter a whole number from 3 to 100';
+    return Number.isNaN(rageClickThreshold(value))
+      ? `Enter a whole number from ${RAGE_CLICK_RULE.minClicks} to ${RAGE_CLICK_RULE.maxThreshold}`
+      : undefined;
   }
   if (kind === CUSTOM_EVENT && value.trim() === '') return "Enter the custom event's name";
   return undefined;

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { logoutMutation } from '../../../../api/client/@tanstack/react-query.gen.ts';
 
+/** Signs out; the sign-in page the person lands on then empties the cache. */
 export function useLogoutMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ ...logoutMutation(), onSettled: () => queryClient.clear() });
+  return useMutation(logoutMutation());
 }

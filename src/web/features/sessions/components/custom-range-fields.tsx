@@ -1,9 +1,9 @@
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import type { DateTime } from 'luxon';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { fromLocalIso, toLocalIso } from '../lib/local-date-time.ts';
 
-const DELAY_MS = 500;
+const UNFINISHED = 'Not a full date and time: dd/mm/yyyy hh:mm';
 
 interface Range {
   dateFrom: string;
@@ -15,12 +15,19 @@ interface CustomRangeFieldsProps extends Range {
   onCommit: (range: Range) => void;
 }
 
-function draftsOf(range: Range, zone: string) {
+type Drafts = { from: DateTime | null; to: DateTime | null };
+
+/** Some sections typed, others still empty or out of range: not a time yet, and not sent. */
+function isUnfinished(value: DateTime | null): boolean {
+  return value !== null && !value.isValid;
+}
+
+function draftsOf(range: Range, zone: string): Drafts {
   return { from: fromLocalIso(range.dateFrom, zone), to: fromLocalIso(range.dateTo, zone) };
 }
 
 /** What the drafts mean as API values, or null while one is half typed or the range is backwards. */
-function rangeOf(drafts: { from: DateTime | null; to: DateTime | null }, zone: string, current: Range): Range | null {
+function rangeOf(drafts: Drafts, zone: string, current: Range): Range | null {
   const { from, to } = drafts;
   if ((from && !from.isValid) || (to && !to.isValid)) return null;
   if (from && to && from >= to) return null;
@@ -32,8 +39,9 @@ function rangeOf(drafts: { from: DateTime | null; to: DateTime | null }, zone: s
 }
 
 /**
- * "From" and "to" date-time pickers, read in `timeZone`. The list follows once the times are complete
- * and in order; "to" is exclusive, as the API treats it.
+ * "From" and "to" date-time pickers, read in `timeZone`. The list follows when a time is picked, or when a
+ * typed one is finished (Enter, or leaving the field): committing while someone types would take "1" of
+ * "12:00" as 01:00 and rewrite the field under their fingers. "To" is exclusive, as the API treats it.
  */
 export function CustomRangeFields({ dateFrom, dateTo, timeZone, onCommit }: CustomRangeFieldsProps) {
   const [source, setSource] = useState({ dateFrom, dateTo, timeZone });
@@ -43,36 +51,52 @@ export function CustomRangeFields({ dateFrom, dateTo, timeZone, onCommit }: Cust
     setDrafts(draftsOf({ dateFrom, dateTo }, timeZone));
   }
   const backwards = Boolean(drafts.from?.isValid && drafts.to?.isValid && drafts.from >= drafts.to);
-  const commit = useEffectEvent((range: Range) => onCommit(range));
-  useEffect(() => {
-    const range = rangeOf(drafts, source.timeZone, source);
-    if (!range || (range.dateFrom === source.dateFrom && range.dateTo === source.dateTo)) return;
-    const timer = setTimeout(() => commit(range), DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [drafts, source]);
+  const commit = (next: Drafts) => {
+    const range = rangeOf(next, source.timeZone, source);
+    if (range && (range.dateFrom !== source.dateFrom || range.dateTo !== source.dateTo)) onCommit(range);
+  };
+  const finishTyping = {
+    onBlur: () => commit(drafts),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Enter') commit(drafts);
+    },
+  };
 
-  const field = { size: 'small', sx: { width: { xs: '100%', sm: 230 } } } as const;
+  const field = { size: 'small', sx: { width: { xs: '100%', sm: 230 } }, ...finishTyping } as const;
   return (
     <>
       <DateTimePicker
         label="From"
         value={drafts.from}
         onChange={(from) => setDrafts((current) => ({ ...current, from }))}
-        timezone={timeZone}
-        ampm={false}
-        slotProps={{ textField: { ...field, helperText: 'Included' }, actionBar: { actions: ['clear', 'accept'] } }}
-      />
-      <DateTimePicker
-        label="To"
-        value={drafts.to}
-        onChange={(to) => setDrafts((current) => ({ ...current, to }))}
+        onAccept={(from) => commit({ ...drafts, from })}
         timezone={timeZone}
         ampm={false}
         slotProps={{
           textField: {
             ...field,
-            error: backwards,
-            helperText: backwards ? 'Must be after "From"' : 'Not included; empty means now',
+            error: isUnfinished(drafts.from),
+            helperText: isUnfinished(drafts.from) ? UNFINISHED : 'Included',
+          },
+          actionBar: { actions: ['clear', 'accept'] },
+        }}
+      />
+      <DateTimePicker
+        label="To"
+        value={drafts.to}
+        onChange={(to) => setDrafts((current) => ({ ...current, to }))}
+        onAccept={(to) => commit({ ...drafts, to })}
+        timezone={timeZone}
+        ampm={false}
+        slotProps={{
+          textField: {
+            ...field,
+            error: backwards || isUnfinished(drafts.to),
+            helperText: isUnfinished(drafts.to)
+              ? UNFINISHED
+              : backwards
+                ? 'Must be after "From"'
+                : 'Not included; empty means now',
           },
           actionBar: { actions: ['clear', 'accept'] },
         }}

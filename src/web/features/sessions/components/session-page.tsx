@@ -4,24 +4,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { SessionDetails } from '../../../components/sessions/session-details.tsx';
 import { formatTimestamp } from '../../../components/sessions/session-format.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
-import { browserTimeZone, isValidTimeZone } from '../lib/time-zones.ts';
+import { SessionReplaySection } from './session-replay-section.tsx';
+import { useAddressTimeZone } from '../../../lib/use-address-time-zone.ts';
+import { RefusedTimeZoneAlert } from '../../../components/feedback/refused-time-zone-alert.tsx';
 
 /** One session on its own page: where `session_url` links, and what people share. */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
-  const [params] = useSearchParams();
-  const zoneParam = params.get('tz') ?? '';
-  const timeZone = isValidTimeZone(zoneParam) ? zoneParam : browserTimeZone();
+  const { timeZone, refused } = useAddressTimeZone();
   const session = useSessionQuery(sessionId);
 
   return (
-    <Box sx={{ maxWidth: 1100 }}>
+    <Box sx={{ maxWidth: 1600 }}>
       <Button component={Link} to="/sessions" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
         Back to sessions
       </Button>
@@ -30,9 +30,10 @@ export function SessionPage() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {session.data
-          ? `${formatTimestamp(session.data.creation_timestamp, timeZone)} · ${session.data.visitor.name ?? session.data.visitor.email ?? 'Anonymous visitor'} · times in ${timeZone}`
+          ? `${formatTimestamp(session.data.creation_timestamp, timeZone)} · ${session.data.visitor.name || session.data.visitor.email || 'Anonymous visitor'} · times in ${timeZone}`
           : `Session id ${sessionId}`}
       </Typography>
+      <RefusedTimeZoneAlert refused={refused} timeZone={timeZone} />
       {session.isPending ? (
         <Box aria-busy="true" aria-label="Loading session">
           {Array.from({ length: 10 }, (_, index) => (
@@ -49,7 +50,12 @@ export function SessionPage() {
           <ApiErrorAlert error={session.error} title="This session could not be loaded" />
         )
       ) : (
-        <SessionDetails session={session.data} timeZone={timeZone} headingLevel={2} />
+        <>
+          <SessionReplaySection session={session.data} />
+          <Box sx={{ maxWidth: 1100 }}>
+            <SessionDetails session={session.data} timeZone={timeZone} headingLevel={2} />
+          </Box>
+        </>
       )}
     </Box>
   );

@@ -2,10 +2,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { hasDateFilter, type SessionsView } from '../lib/sessions-search-params.ts';
+import { FirstRunEmptyState } from './first-run-empty-state.tsx';
 
-/** Says why the list is empty and offers the likeliest way out: a wider date range. */
+/**
+ * Says why the list is empty. With no filter but the website, nothing was recorded yet: how to install the
+ * tracker. Otherwise the likeliest way out: a wider date range.
+ */
 export function SessionsEmptyState({ view, onWiden }: { view: SessionsView; onWiden: () => void }) {
   const dated = hasDateFilter(view);
+  if (!dated && !view.email && !view.visitorId) return <FirstRunEmptyState websiteId={view.websiteId} />;
   return (
     <Box sx={{ maxWidth: 420 }}>
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>

@@ -42,8 +42,8 @@ const SESSIONS = [
     tags: [],
     visitor: {
       id: 'vis_bo',
-      name: null,
-      email: null,
+      name: '',
+      email: '',
       geolocation: { country_code: 'DE', city: 'Berlin', region: 'Berlin' },
     },
   }),
@@ -148,6 +148,32 @@ describe('SessionsPage', () => {
     expect(sessionRequests.at(-1)?.searchParams.get('tz')).toBe('UTC');
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('date_from=TODAY-7DAYS');
     expect(await screen.findByText('Showing 15 Nov 2026 00:00 – now, UTC')).toBeInTheDocument();
+  });
+
+  it('sorts on the server by a clicked column header, longest first, then shortest, from the first page', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage('/sessions?page=3');
+    await screen.findByText('1,234 sessions');
+    expect(sessionRequests.at(-1)?.searchParams.has('sort')).toBe(false);
+
+    await user.click(screen.getByRole('columnheader', { name: /Duration/ }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.searchParams.get('sort')).toBe('-duration'));
+    expect(sessionRequests.at(-1)?.searchParams.get('page')).toBe('0');
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/sessions?sort=-duration');
+
+    await user.click(screen.getByRole('columnheader', { name: /Duration/ }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.searchParams.get('sort')).toBe('duration'));
+  });
+
+  it('opens a link with a sort sorted, and ignores a sort the server does not know', async () => {
+    renderPage('/sessions?sort=-rage_clicks');
+    await screen.findByText('1,234 sessions');
+    expect(sessionRequests.at(-1)?.searchParams.get('sort')).toBe('-rage_clicks');
+    expect(screen.getByRole('columnheader', { name: /Rage clicks/ })).toHaveAttribute('aria-sort', 'descending');
+    cleanup();
+    renderPage('/sessions?sort=visitor');
+    await screen.findByText('1,234 sessions');
+    expect(sessionRequests.at(-1)?.searchParams.has('sort')).toBe(false);
   });
 
   it('filters by e-mail once typing pauses, and starts again at the first page', async () => {

@@ -9,6 +9,7 @@ import { SessionsGrid } from '../../../components/sessions/sessions-grid.tsx';
 import { useOpenSessionParam } from '../../../components/sessions/use-open-session-param.ts';
 import { useCanReadSessions } from '../../../components/sessions/use-can-read-sessions.ts';
 import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
+import { sortFromSortModel, sortModelFromSort } from '../../../components/sessions/session-sort.ts';
 import { useSessionsQuery } from '../api/use-sessions-query.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toSessionsQuery } from '../lib/sessions-search-params.ts';
 import { useSessionsView } from '../lib/use-sessions-view.ts';
@@ -91,6 +92,8 @@ function SessionsList() {
         timeZone={view.timeZone}
         onOpenSession={(session) => openSession(session.id)}
         columnStorageKey="sessions-grid.columns"
+        sortModel={sortModelFromSort(view.sort)}
+        onSortModelChange={(model) => changeView({ sort: sortFromSortModel(model) })}
         emptyState={
           sessions.isError ? (
             'Nothing to show: the list could not be loaded.'

@@ -1,11 +1,13 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
-import { timeZoneOptions } from '../lib/time-zones.ts';
+import { useAddressTimeZone } from '../../../lib/use-address-time-zone.ts';
+import { timeZoneOptions } from '../../../lib/time-zones.ts';
 
-/** Picks the zone dates are read in and times are shown in. */
+/** Picks the zone dates are read in and times are shown in; says so when the address named no real zone. */
 export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
   const options = useMemo(() => timeZoneOptions(value), [value]);
+  const { refused } = useAddressTimeZone();
   return (
     <Autocomplete
       size="small"
@@ -15,7 +17,14 @@ export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (
       disableClearable
       autoHighlight
       sx={{ width: { xs: '100%', sm: 250 } }}
-      renderInput={(params) => <TextField {...params} label="Time zone" />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Time zone"
+          error={refused !== null}
+          helperText={refused === null ? undefined : `“${refused}” is not a time zone; showing ${value}`}
+        />
+      )}
     />
   );
 }

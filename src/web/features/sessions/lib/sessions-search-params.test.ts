@@ -22,6 +22,7 @@ describe('sessions URL state', () => {
       dateFrom: '',
       dateTo: '',
       timeZone: HOME,
+      sort: '',
       page: 0,
       size: 25,
     });

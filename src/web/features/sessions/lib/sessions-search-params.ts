@@ -1,5 +1,6 @@
 import type { GetSessionsData } from '../../../../api/client/types.gen.ts';
-import { isValidTimeZone } from './time-zones.ts';
+import { isSessionSort } from '../../../components/sessions/session-sort.ts';
+import { isValidTimeZone } from '../../../lib/time-zones.ts';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -15,6 +16,8 @@ export interface SessionsView {
   dateFrom: string;
   dateTo: string;
   timeZone: string;
+  /** The API's `sort`; '' is newest first. */
+  sort: string;
   page: number;
   size: PageSize;
 }
@@ -27,11 +30,12 @@ const KEYS = {
   dateFrom: 'date_from',
   dateTo: 'date_to',
   timeZone: 'tz',
+  sort: 'sort',
   page: 'page',
   size: 'size',
 } as const satisfies Record<keyof SessionsView, string>;
 
-const FILTER_FIELDS = ['email', 'visitorId', 'websiteId', 'dateFrom', 'dateTo', 'timeZone'] as const;
+const FILTER_FIELDS = ['email', 'visitorId', 'websiteId', 'dateFrom', 'dateTo', 'timeZone', 'sort'] as const;
 
 function readPage(value: string | null): number {
   if (value === null || !/^\d{1,5}$/.test(value)) return 0;
@@ -54,6 +58,7 @@ export function readSessionsView(params: URLSearchParams, defaultTimeZone: strin
     dateFrom: text(KEYS.dateFrom),
     dateTo: text(KEYS.dateTo),
     timeZone: isValidTimeZone(timeZone) ? timeZone : defaultTimeZone,
+    sort: isSessionSort(text(KEYS.sort)) ? text(KEYS.sort) : '',
     page: readPage(params.get(KEYS.page)),
     size: readSize(params.get(KEYS.size)),
   };
@@ -84,6 +89,7 @@ export function writeSessionsView(
   set(KEYS.dateFrom, view.dateFrom);
   set(KEYS.dateTo, view.dateTo);
   if (hasDateFilter(view) || view.timeZone !== defaultTimeZone) set(KEYS.timeZone, view.timeZone);
+  set(KEYS.sort, view.sort);
   if (view.page > 0) set(KEYS.page, String(view.page));
   if (view.size !== DEFAULT_PAGE_SIZE) set(KEYS.size, String(view.size));
   return next;
@@ -107,5 +113,6 @@ export function toSessionsQuery(view: SessionsView): GetSessionsData['query'] {
     ...(view.dateFrom ? { date_from: view.dateFrom } : {}),
     ...(view.dateTo ? { date_to: view.dateTo } : {}),
     ...(hasDateFilter(view) ? { tz: view.timeZone } : {}),
+    ...(view.sort ? { sort: view.sort as NonNullable<GetSessionsData['query']>['sort'] } : {}),
   };
 }

@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMeQuery, usePermissions } from '../../auth/api/use-me-query.ts';
 import { PeopleSection } from './people-section.tsx';
+import { PrivacySection } from './privacy-section.tsx';
 import { TokensSection } from './tokens-section.tsx';
 import { WebsitesSection } from './websites-section.tsx';
 
@@ -15,6 +16,7 @@ const TABS = [
   { value: 'tokens', label: 'API tokens' },
   { value: 'people', label: 'People' },
   { value: 'websites', label: 'Websites' },
+  { value: 'privacy', label: 'Privacy' },
 ] as const;
 type SettingsTab = (typeof TABS)[number]['value'];
 
@@ -22,6 +24,7 @@ const SECTIONS: Record<SettingsTab, ComponentType> = {
   tokens: TokensSection,
   people: PeopleSection,
   websites: WebsitesSection,
+  privacy: PrivacySection,
 };
 
 /** Account settings for admins; the open tab lives in the URL (`tab`), so it survives reloads and links. */

@@ -1,9 +1,15 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Website } from '../../../../api/client/types.gen.ts';
 import { CopyButton } from '../../../components/feedback/copy-button.tsx';
+import { InstallCheck } from './install-check.tsx';
+import { RecordingSettingsForm } from './recording-settings-form.tsx';
 import { TrackerSnippet } from './tracker-snippet.tsx';
 
 /** A website with what its pages need to record sessions: the snippet and the public key in it. */
@@ -19,6 +25,7 @@ export function WebsiteCard({ website }: { website: Website }) {
           {website.host}
         </Typography>
       </div>
+      <InstallCheck website={website} />
       {website.snippet ? <TrackerSnippet website={website} snippet={website.snippet} /> : null}
       {website.public_key ? (
         <div>
@@ -33,6 +40,12 @@ export function WebsiteCard({ website }: { website: Website }) {
           </Stack>
         </div>
       ) : null}
+      <Accordion variant="outlined" disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
+        <AccordionSummary expandIcon={<ExpandMoreIcon />}>Recording and privacy</AccordionSummary>
+        <AccordionDetails>
+          <RecordingSettingsForm websiteId={website.website_id} websiteName={website.name} />
+        </AccordionDetails>
+      </Accordion>
     </Paper>
   );
 }

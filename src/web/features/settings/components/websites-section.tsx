@@ -1,20 +1,30 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { useWebsitesQuery } from '../api/use-websites-query.ts';
+import { AddWebsiteDialog } from './add-website-dialog.tsx';
 import { WebsiteCard } from './website-card.tsx';
 
-/** The account's websites and how to install the tracker on each. */
+/** The account's websites, how to install the tracker on each and whether it is sending (the page is for admins). */
 export function WebsitesSection() {
   const websites = useWebsitesQuery();
+  const [adding, setAdding] = useState(false);
   return (
     <Box component="section" aria-labelledby="websites-heading">
-      <Typography variant="h6" component="h2" id="websites-heading" sx={{ mb: 1 }}>
-        Websites
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="h6" component="h2" id="websites-heading">
+          Websites
+        </Typography>
+        <Button variant="contained" onClick={() => setAdding(true)}>
+          Add website
+        </Button>
+      </Stack>
+      {adding ? <AddWebsiteDialog onClose={() => setAdding(false)} onAdded={() => setAdding(false)} /> : null}
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Sessions are recorded on pages that load the tracker. Add a website’s snippet to every one of its pages.
       </Typography>

@@ -26,7 +26,7 @@ const PHONE = makeSession({
 const LAPTOP = makeSession({
   id: 'ses_laptop',
   creation_timestamp: 1_795_000_000,
-  visitor: { id: 'vis_laptop', name: null, params: [] },
+  visitor: { id: 'vis_laptop', name: '', params: [] },
 });
 
 let sessionsOf: (url: URL) => Session[];
@@ -59,6 +59,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.localStorage.clear();
 });
 
 describe('VisitorPage', () => {
@@ -102,5 +103,26 @@ describe('VisitorPage', () => {
     sessionsOf = () => [];
     renderWithProviders(<VisitorPage />, { route: '/visitors' });
     expect(screen.getByText(/Search for a visitor by e-mail or visitor id/)).toBeInTheDocument();
+  });
+
+  it('shows times in the zone the person chose on Sessions, unless the address names another', async () => {
+    sessionsOf = () => [PHONE];
+    window.localStorage.setItem('time-zone', 'Asia/Tokyo');
+    renderWithProviders(<VisitorPage />, { route: '/visitors?visitor_id=vis_phone' });
+    expect(await screen.findByText('Times in Asia/Tokyo')).toBeInTheDocument();
+    cleanup();
+
+    renderWithProviders(<VisitorPage />, { route: '/visitors?visitor_id=vis_phone&tz=America%2FLima' });
+    expect(await screen.findByText('Times in America/Lima')).toBeInTheDocument();
+  });
+
+  it('says when the zone in the address is not a zone, and which one it shows', async () => {
+    sessionsOf = () => [PHONE];
+    window.localStorage.setItem('time-zone', 'Asia/Tokyo');
+    renderWithProviders(<VisitorPage />, { route: '/visitors?visitor_id=vis_phone&tz=Mars%2FBase' });
+    expect(
+      screen.getByText('“Mars/Base” in the address is not a time zone. Times are shown in Asia/Tokyo.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Times in Asia/Tokyo')).toBeInTheDocument();
   });
 });

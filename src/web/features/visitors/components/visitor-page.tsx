@@ -7,7 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
+import { RefusedTimeZoneAlert } from '../../../components/feedback/refused-time-zone-alert.tsx';
 import { useCanReadSessions } from '../../../components/sessions/use-can-read-sessions.ts';
+import { useAddressTimeZone } from '../../../lib/use-address-time-zone.ts';
 import { useVisitorIdentitiesQuery } from '../api/use-visitor-identities-query.ts';
 import { hasLookup, lookupFilter, readVisitorLookup, type VisitorLookup } from '../lib/visitor-lookup.ts';
 import { VisitorIdentitiesSection } from './visitor-identities-section.tsx';
@@ -19,6 +21,7 @@ export function VisitorPage() {
   const [params] = useSearchParams();
   const lookup = useMemo(() => readVisitorLookup(params), [params]);
   const canRead = useCanReadSessions();
+  const { timeZone, refused } = useAddressTimeZone();
   return (
     <Box>
       <Button component={Link} to="/sessions" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
@@ -32,6 +35,7 @@ export function VisitorPage() {
           .filter(Boolean)
           .join(' · ') || 'No visitor chosen'}
       </Typography>
+      <RefusedTimeZoneAlert refused={refused} timeZone={timeZone} />
       {canRead === false ? (
         <Alert severity="info">Your role does not include reading sessions, so visitors cannot be shown.</Alert>
       ) : hasLookup(lookup) ? (
@@ -46,7 +50,7 @@ export function VisitorPage() {
 }
 
 function VisitorOverview({ lookup }: { lookup: VisitorLookup }) {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const { timeZone } = useAddressTimeZone();
   const identities = useVisitorIdentitiesQuery(lookupFilter(lookup));
   if (identities.isPending) {
     return (

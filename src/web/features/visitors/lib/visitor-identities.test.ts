@@ -7,9 +7,9 @@ function sessionOf(visitor: Partial<Session['visitor']> & { id: string }): Sessi
     visitor: {
       ip: '',
       geolocation: { country_code: '', city: '', region: '' },
-      name: null,
-      email: null,
-      email_hash: null,
+      name: '',
+      email: '',
+      email_hash: '',
       params: [],
       first_session_timestamp: 100,
       last_session_timestamp: 200,
@@ -22,7 +22,7 @@ describe('visitorIdentities', () => {
   it('finds each visitor id behind an e-mail, newest first, with the newest details', () => {
     const identities = visitorIdentities([
       sessionOf({ id: 'phone', name: 'Ana Lima', email: 'ana@example.com', last_session_timestamp: 900 }),
-      sessionOf({ id: 'laptop', name: null, email: 'ana@example.com', first_session_timestamp: 50 }),
+      sessionOf({ id: 'laptop', name: '', email: 'ana@example.com', first_session_timestamp: 50 }),
       sessionOf({
         id: 'phone',
         name: 'Ana',

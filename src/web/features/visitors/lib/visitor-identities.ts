@@ -10,7 +10,7 @@ export interface VisitorIdentity {
   lastSeen: number;
 }
 
-/** Groups sessions (newest first) by visitor id, newest visitor first. */
+/** Groups sessions (newest first) by visitor id, newest visitor first; an empty name or e-mail is unknown. */
 export function visitorIdentities(sessions: readonly Session[]): VisitorIdentity[] {
   const byId = new Map<string, VisitorIdentity>();
   for (const { visitor } of sessions) {
@@ -18,14 +18,14 @@ export function visitorIdentities(sessions: readonly Session[]): VisitorIdentity
     if (known) {
       known.firstSeen = Math.min(known.firstSeen, visitor.first_session_timestamp);
       known.lastSeen = Math.max(known.lastSeen, visitor.last_session_timestamp);
-      known.name ??= visitor.name;
-      known.email ??= visitor.email;
+      known.name ??= visitor.name || null;
+      known.email ??= visitor.email || null;
       continue;
     }
     byId.set(visitor.id, {
       id: visitor.id,
-      name: visitor.name,
-      email: visitor.email,
+      name: visitor.name || null,
+      email: visitor.email || null,
       params: visitor.params,
       firstSeen: visitor.first_session_timestamp,
       lastSeen: visitor.last_session_timestamp,

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { errorReply, mockApi } from '../../../test/mock-api.ts';
+import { errorReply, meAs, mockApi } from '../../../test/mock-api.ts';
 import { baseRoutes, webhook } from '../test/fixtures.ts';
 import { WebhooksPage } from './webhooks-page.tsx';
 
@@ -114,5 +114,26 @@ describe('WebhooksPage', () => {
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.query.get('version')).toBe('v1.0');
     expect(put?.body).toEqual({ url: webhook.url, website_id: 'web_1', version: 'v1.0', enabled: false });
+  });
+
+  it('tells support once that they cannot view webhooks, without asking for them', async () => {
+    const requests = mockApi({
+      'GET /v1/auth/me': {
+        body: { ...meAs('analyst'), permissions: ['users.sessions:read', 'websites:read'] },
+      },
+      'GET /v1/webhooks': errorReply(
+        403,
+        'permission_error',
+        'forbidden',
+        'This request needs the webhooks:read scope',
+      ),
+    });
+    renderWithProviders(<WebhooksPage />);
+
+    expect(await screen.findByText('You don’t have access to webhooks')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeInTheDocument();
+    expect(screen.queryByText(/You can look at webhooks/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/needs the webhooks:read scope/)).not.toBeInTheDocument();
+    expect(requests.some((request) => request.path === '/v1/webhooks')).toBe(false);
   });
 });

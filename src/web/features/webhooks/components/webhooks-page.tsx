@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Webhook } from '../../../../api/client/types.gen.ts';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
+import { NoAccess } from '../../../components/feedback/no-access.tsx';
 import { useMeQuery, usePermissions } from '../../auth/api/use-me-query.ts';
 import { useWebhooksQuery } from '../api/use-webhooks-query.ts';
 import { DeleteWebhookDialog } from './delete-webhook-dialog.tsx';
@@ -23,11 +24,22 @@ type OpenDialog =
   | { kind: 'deliveries'; webhook: Webhook }
   | null;
 
+/** `/webhooks`: asks for nothing a role cannot read, and says so once instead. */
 export function WebhooksPage() {
   const me = useMeQuery();
   const { can } = usePermissions();
-  const canWrite = can('webhooks:write');
-  const canSeeSecret = can('account:admin');
+  if (me.isPending) return <LinearProgress aria-label="Loading webhooks" />;
+  if (!can('webhooks:read')) {
+    return (
+      <NoAccess title="Webhooks">
+        Your role can’t view webhooks. Ask an admin of your account if you need them.
+      </NoAccess>
+    );
+  }
+  return <WebhooksView canWrite={can('webhooks:write')} canSeeSecret={can('account:admin')} />;
+}
+
+function WebhooksView({ canWrite, canSeeSecret }: { canWrite: boolean; canSeeSecret: boolean }) {
   const webhooks = useWebhooksQuery();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
@@ -50,7 +62,7 @@ export function WebhooksPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Alerts that use a webhook are sent as signed JSON POST requests to its URL.
       </Typography>
-      {me.isSuccess && !canWrite ? (
+      {!canWrite ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           You can look at webhooks but not change them. Ask an admin to register, edit or delete one.
         </Alert>

@@ -1,0 +1,55 @@
+import type { SessionsQueryInput } from '../../../api/schemas/sessions-query.ts';
+import { errors } from '../../errors.ts';
+import type { SessionFilter } from './session-filter.ts';
+
+function checkRange(min: number | undefined, max: number | undefined, param: string): void {
+  if (min !== undefined && max !== undefined && min > max) {
+    throw errors.validation('invalid_range', `${param}_min must not be greater than ${param}_max`, `${param}_min`);
+  }
+}
+
+/** `name=value`, split at the first `=`; the schema has already required a non-empty name before it. */
+function parseVisitorParam(text: string): { name: string; value: string } {
+  const at = text.indexOf('=');
+  return { name: text.slice(0, at), value: text.slice(at + 1) };
+}
+
+/** The list's query parameters as a filter, the date range already resolved to Unix seconds. */
+export function toSessionFilter(
+  accountId: string,
+  query: SessionsQueryInput,
+  range: { from: number | null; to: number | null } | null,
+): SessionFilter {
+  checkRange(query.duration_min, query.duration_max, 'duration');
+  checkRange(query.engagement_min, query.engagement_max, 'engagement');
+  const filter: SessionFilter = {
+    accountId,
+    emailLower: query.email?.trim().toLowerCase(),
+    visitorId: query.visitor_id,
+    websiteId: query.website_id,
+    from: range?.from ?? null,
+    to: range?.to ?? null,
+    device: query.device,
+    browser: query.browser,
+    os: query.os,
+    country: query.country?.toUpperCase(),
+    durationMin: query.duration_min,
+    durationMax: query.duration_max,
+    engagementMin: query.engagement_min,
+    engagementMax: query.engagement_max,
+    hasErrors: query.has_errors,
+    hasRageClicks: query.has_rage_clicks,
+    hasErrorClicks: query.has_error_clicks,
+    identified: query.identified,
+    seen: query.seen,
+    url: query.url,
+    startUrl: query.start_url,
+    referrer: query.referrer,
+    utmSource: query.utm_source,
+    utmMedium: query.utm_medium,
+    utmCampaign: query.utm_campaign,
+    tag: query.tag,
+    visitorParam: query.visitor_param === undefined ? undefined : parseVisitorParam(query.visitor_param),
+  };
+  return filter;
+}

@@ -1,0 +1,161 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { EVENT_KIND } from '../../../api/event-catalogue.ts';
+import type { Db } from '../../db/database.ts';
+import { isPostgres } from '../../db/database.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+
+/** Every way a list of sessions can be narrowed; absent fields do not narrow. */
+export interface SessionFilter {
+  accountId: string;
+  emailLower?: string;
+  visitorId?: string;
+  websiteId?: string;
+  from?: number | null;
+  to?: number | null;
+  device?: string;
+  browser?: string;
+  os?: string;
+  country?: string;
+  durationMin?: number;
+  durationMax?: number;
+  engagementMin?: number;
+  engagementMax?: number;
+  hasErrors?: boolean;
+  hasRageClicks?: boolean;
+  hasErrorClicks?: boolean;
+  identified?: boolean;
+  seen?: boolean;
+  /** Lower-cased; matched anywhere in the start URL, end URL or a page view's URL. */
+  url?: string;
+  startUrl?: string;
+  referrer?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  tag?: string;
+  visitorParam?: { name: string; value: string };
+}
+
+const ROLLUP_FIELDS = new Set(['accountId', 'websiteId', 'from', 'to']);
+
+/** True when the hourly rollup alone can count the filter (account, website and dates only). */
+export function isRollupServed(filter: SessionFilter): boolean {
+  return Object.entries(filter).every(
+    ([key, value]) => value === undefined || value === null || ROLLUP_FIELDS.has(key),
+  );
+}
+
+type SessionsQuery = SelectQueryBuilder<DatabaseSchema, 'sessions', object>;
+type Eb = ExpressionBuilder<DatabaseSchema, 'sessions'>;
+
+/** `%text%` for LIKE, with LIKE's own characters escaped by a backslash. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function lowerLike(column: string, text: string) {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text)} escape '\\'`;
+}
+
+function countAtLeastOne(
+  query: SessionsQuery,
+  column: 'error_logs' | 'rage_clicks' | 'error_clicks',
+  wanted: boolean | undefined,
+) {
+  if (wanted === undefined) return query;
+  return query.where(`sessions.${column}`, wanted ? '>' : '=', 0);
+}
+
+/** The visitor has an e-mail or a name: the dashboard can tell who they are. */
+function identifiedVisitor(eb: Eb) {
+  return eb.exists(
+    eb
+      .selectFrom('visitors')
+      .select(sql.lit(1).as('one'))
+      .whereRef('visitors.account_id', '=', 'sessions.account_id')
+      .whereRef('visitors.id', '=', 'sessions.visitor_id')
+      .where((inner) =>
+        inner.or([
+          inner.and([inner('visitors.email', 'is not', null), inner('visitors.email', '<>', '')]),
+          inner.and([inner('visitors.name', 'is not', null), inner('visitors.name', '<>', '')]),
+        ]),
+      ),
+  );
+}
+
+// Visitor parameters are a JSON array of {name, value}; each database reads JSON its own way.
+function visitorHasParam(db: Db, eb: Eb, param: { name: string; value: string }) {
+  const matches = isPostgres(db)
+    ? sql<boolean>`visitors.params::jsonb @> ${JSON.stringify([param])}::jsonb`
+    : sql<boolean>`exists (select 1 from json_each(visitors.params) as p
+        where json_extract(p.value, '$.name') = ${param.name} and json_extract(p.value, '$.value') = ${param.value})`;
+  return eb.exists(
+    eb
+      .selectFrom('visitors')
+      .select(sql.lit(1).as('one'))
+      .whereRef('visitors.account_id', '=', 'sessions.account_id')
+      .whereRef('visitors.id', '=', 'sessions.visitor_id')
+      .where(matches),
+  );
+}
+
+// A page view's URL sits in its event's JSON details.
+function visitedUrl(db: Db, eb: Eb, text: string) {
+  const pageUrl = isPostgres(db)
+    ? sql`(session_events.data::json ->> 'url')`
+    : sql`json_extract(session_events.data, '$.url')`;
+  const pageViews = eb
+    .selectFrom('session_events')
+    .select(sql.lit(1).as('one'))
+    .whereRef('session_events.account_id', '=', 'sessions.account_id')
+    .whereRef('session_events.session_id', '=', 'sessions.id')
+    .where('session_events.kind', '=', EVENT_KIND.pageView)
+    .where(sql<boolean>`lower(${pageUrl}) like ${containsPattern(text)} escape '\\'`);
+  return eb.or([lowerLike('sessions.start_url', text), lowerLike('sessions.end_url', text), eb.exists(pageViews)]);
+}
+
+/** Narrows a query over sessions to the filter. */
+export function applyFilter(db: Db, query: SessionsQuery, filter: SessionFilter): SessionsQuery {
+  let q = query.where('sessions.account_id', '=', filter.accountId);
+  if (filter.visitorId !== undefined) q = q.where('sessions.visitor_id', '=', filter.visitorId);
+  if (filter.emailLower !== undefined) {
+    const emailLower = filter.emailLower;
+    q = q.where('sessions.visitor_id', 'in', (eb: Eb) =>
+      eb
+        .selectFrom('visitors')
+        .select('visitors.id')
+        .where('visitors.account_id', '=', filter.accountId)
+        .where('visitors.email_lower', '=', emailLower),
+    );
+  }
+  if (filter.websiteId !== undefined) q = q.where('sessions.website_id', '=', filter.websiteId);
+  if (filter.from != null) q = q.where('sessions.creation_timestamp', '>=', filter.from);
+  if (filter.to != null) q = q.where('sessions.creation_timestamp', '<', filter.to);
+  if (filter.device !== undefined) q = q.where('sessions.device', '=', filter.device);
+  if (filter.browser !== undefined) q = q.where('sessions.browser_name', '=', filter.browser);
+  if (filter.os !== undefined) q = q.where('sessions.os_name', '=', filter.os);
+  if (filter.country !== undefined) q = q.where('sessions.country_code', '=', filter.country);
+  if (filter.durationMin !== undefined) q = q.where('sessions.duration', '>=', filter.durationMin);
+  if (filter.durationMax !== undefined) q = q.where('sessions.duration', '<=', filter.durationMax);
+  if (filter.engagementMin !== undefined) q = q.where('sessions.engagement_score', '>=', filter.engagementMin);
+  if (filter.engagementMax !== undefined) q = q.where('sessions.engagement_score', '<=', filter.engagementMax);
+  q = countAtLeastOne(q, 'error_logs', filter.hasErrors);
+  q = countAtLeastOne(q, 'rage_clicks', filter.hasRageClicks);
+  q = countAtLeastOne(q, 'error_clicks', filter.hasErrorClicks);
+  if (filter.seen !== undefined) q = q.where('sessions.seen', '=', filter.seen ? 1 : 0);
+  if (filter.utmSource !== undefined) q = q.where('sessions.utm_source', '=', filter.utmSource);
+  if (filter.utmMedium !== undefined) q = q.where('sessions.utm_medium', '=', filter.utmMedium);
+  if (filter.utmCampaign !== undefined) q = q.where('sessions.utm_campaign', '=', filter.utmCampaign);
+  if (filter.startUrl !== undefined) q = q.where(lowerLike('sessions.start_url', filter.startUrl));
+  if (filter.referrer !== undefined) q = q.where(lowerLike('sessions.referrer', filter.referrer));
+  // Tags are a JSON array of strings: a quoted element matches one whole tag.
+  if (filter.tag !== undefined) q = q.where(lowerLike('sessions.tags', JSON.stringify(filter.tag)));
+  if (filter.identified !== undefined) {
+    const identified = filter.identified;
+    q = q.where((eb) => (identified ? identifiedVisitor(eb) : eb.not(identifiedVisitor(eb))));
+  }
+  const { visitorParam, url } = filter;
+  if (visitorParam !== undefined) q = q.where((eb) => visitorHasParam(db, eb, visitorParam));
+  if (url !== undefined) q = q.where((eb) => visitedUrl(db, eb, url));
+  return q;
+}

@@ -1,0 +1,108 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { SessionListResource } from '../../../api/schemas/sessions.ts';
+import { describeApi, type TestAccount } from '../../test/harness.ts';
+import { fixtureId, insertSession, insertVisitor } from '../../test/session-fixtures.ts';
+import { createWebsite } from '../websites/websites.service.ts';
+import { lcg } from './session-finding-fixtures.ts';
+import { SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
+import type { SessionsTable } from './sessions.table.ts';
+
+const BASE = 1_790_000_000;
+const COUNT = 2600;
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx) => {
+  let account: TestAccount;
+  let otherWebsiteId: string;
+  const rows: SessionsTable[] = [];
+
+  beforeAll(async () => {
+    account = await ctx().newAccount();
+    const db = ctx().database.db;
+    otherWebsiteId = (await createWebsite(db, { accountId: account.accountId, host: 'blog.example.com', name: 'Blog' }))
+      .id;
+    const visitor = await insertVisitor(db, account.accountId);
+    const template = await insertSession(db, account.accountId, account.websiteId, visitor.id, {
+      creation_timestamp: BASE,
+    });
+    rows.push(template);
+    const random = lcg(3);
+    const batch: SessionsTable[] = [];
+    for (let index = 1; index < COUNT; index += 1) {
+      // Whole seconds repeat, so ties by id matter at hour edges too.
+      const ts = BASE + Math.floor(random(80_000) / 1000) * 900 + random(4) * 7;
+      batch.push({
+        ...template,
+        id: fixtureId('s'),
+        creation_timestamp: ts,
+        website_id: index % 3 === 0 ? otherWebsiteId : account.websiteId,
+      });
+    }
+    for (let start = 0; start < batch.length; start += 200) {
+      await db
+        .insertInto('sessions')
+        .values(batch.slice(start, start + 200))
+        .execute();
+    }
+    rows.push(...batch);
+  });
+
+  function expected(query: { from?: number; to?: number; website?: string; ascending?: boolean }) {
+    const sign = query.ascending ? 1 : -1;
+    return rows
+      .filter(
+        (row) =>
+          (query.website === undefined || row.website_id === query.website) &&
+          (query.from === undefined || row.creation_timestamp >= query.from) &&
+          (query.to === undefined || row.creation_timestamp < query.to),
+      )
+      .sort((a, b) => sign * (a.creation_timestamp - b.creation_timestamp || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+      .map((row) => row.id);
+  }
+
+  it('returns exactly the right rows on every deep page, in both directions, with partial hours at both edges', async () => {
+    const cases = [
+      {},
+      { ascending: true },
+      { from: BASE + 1234, to: BASE + 35 * 1800 + 77 },
+      { from: BASE + 1234, to: BASE + 35 * 1800 + 77, ascending: true },
+      { from: BASE + 3600, website: account.websiteId },
+      { to: BASE + 38 * 1800 + 5, website: account.websiteId, ascending: true },
+    ];
+    for (const query of cases) {
+      const ids = expected(query);
+      const params = new URLSearchParams({ tz: 'UTC', size: '100', ...(query.ascending ? { sort: 'start' } : {}) });
+      if (query.from !== undefined) params.set('date_from', iso(query.from));
+      if (query.to !== undefined) params.set('date_to', iso(query.to));
+      if (query.website !== undefined) params.set('website_id', query.website);
+      for (let page = SEEK_FROM_OFFSET / 100; page * 100 < ids.length + 100; page += 1) {
+        params.set('page', String(page));
+        const response = await ctx().request(account.token, {
+          method: 'GET',
+          url: `/v1/sessions?${params.toString()}`,
+        });
+        const body = response.json<SessionListResource>();
+        expect(body.total).toBe(ids.length);
+        expect(
+          body.sessions.map((session) => session.id),
+          `${params.toString()}`,
+        ).toEqual(ids.slice(page * 100, page * 100 + 100));
+      }
+    }
+  });
+
+  it('skips only inside the hour that holds the row', async () => {
+    const db = ctx().database.db;
+    for (const offset of [SEEK_FROM_OFFSET, 1500, 2222, COUNT - 1]) {
+      for (const descending of [true, false]) {
+        const placed = await placeOffsetByHours(db, { accountId: account.accountId }, offset, descending);
+        const hourStart = descending ? (placed.filter.to ?? 0) - 3600 : (placed.filter.from ?? 0);
+        const inHour = rows.filter(
+          (row) => row.creation_timestamp >= hourStart && row.creation_timestamp < hourStart + 3600,
+        ).length;
+        expect(placed.offset).toBeLessThan(inHour);
+        expect(inHour).toBeLessThan(COUNT / 5);
+      }
+    }
+  });
+});

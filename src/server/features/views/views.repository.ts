@@ -1,0 +1,40 @@
+import type { Db } from '../../db/database.ts';
+import type { SavedViewsTable } from './views.table.ts';
+
+/** The views someone sees: their own and the account's shared ones, by name. */
+export function findVisibleViews(db: Db, accountId: string, ownerKey: string) {
+  return db
+    .selectFrom('saved_views')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where((eb) => eb.or([eb('owner_key', '=', ownerKey), eb('shared', '=', 1)]))
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export function findView(db: Db, accountId: string, id: string) {
+  return db
+    .selectFrom('saved_views')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertView(db: Db, row: SavedViewsTable): Promise<void> {
+  await db.insertInto('saved_views').values(row).execute();
+}
+
+export async function updateView(
+  db: Db,
+  accountId: string,
+  id: string,
+  changes: Partial<Pick<SavedViewsTable, 'name' | 'query' | 'shared' | 'updated_at'>>,
+): Promise<void> {
+  await db.updateTable('saved_views').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+}
+
+export async function deleteViewRow(db: Db, accountId: string, id: string): Promise<void> {
+  await db.deleteFrom('saved_views').where('account_id', '=', accountId).where('id', '=', id).execute();
+}

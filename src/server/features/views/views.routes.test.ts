@@ -1,0 +1,64 @@
+import { expect, it } from 'vitest';
+import type { SavedViewResource } from '../../../api/schemas/views.ts';
+import { describeApi } from '../../test/harness.ts';
+
+describeApi('/v1/views', (ctx) => {
+  const json = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    ctx().request(token, { method, url, ...(payload ? { payload } : {}) });
+
+  it('saves a view for its owner only, until it is shared with the account', async () => {
+    const account = await ctx().newAccount();
+    const colleague = await account.tokenWith(['users.sessions:read']);
+    const created = await json(account.token, 'POST', '/v1/views', {
+      name: 'Mobile errors',
+      query: { device: 'mobile', has_errors: 'true', url: 'checkout', sort: '-duration' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const view = created.json<SavedViewResource>();
+    expect(view).toMatchObject({
+      name: 'Mobile errors',
+      shared: false,
+      mine: true,
+      query: { device: 'mobile', sort: '-duration' },
+    });
+
+    expect(
+      (await json(account.token, 'GET', '/v1/views')).json<{ views: SavedViewResource[] }>().views.map((v) => v.id),
+    ).toEqual([view.id]);
+    expect((await json(colleague, 'GET', '/v1/views')).json<{ views: unknown[] }>().views).toEqual([]);
+    expect((await json(colleague, 'PATCH', `/v1/views/${view.id}`, { name: 'x' })).statusCode).toBe(404);
+
+    const shared = await json(account.token, 'PATCH', `/v1/views/${view.id}`, { shared: true });
+    expect(shared.json<SavedViewResource>()).toMatchObject({ shared: true, name: 'Mobile errors' });
+    const seen = (await json(colleague, 'GET', '/v1/views')).json<{ views: SavedViewResource[] }>().views;
+    expect(seen).toEqual([expect.objectContaining({ id: view.id, mine: false, shared: true, query: view.query })]);
+
+    const refused = await json(colleague, 'DELETE', `/v1/views/${view.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { type: 'authorization_error', code: 'not_owner' } });
+
+    const stranger = await ctx().newAccount();
+    expect((await json(stranger.token, 'GET', '/v1/views')).json<{ views: unknown[] }>().views).toEqual([]);
+    expect((await json(stranger.token, 'DELETE', `/v1/views/${view.id}`)).statusCode).toBe(404);
+
+    const deleted = await json(account.token, 'DELETE', `/v1/views/${view.id}`);
+    expect(deleted.json()).toEqual({ view_id: view.id, deleted: true });
+    expect((await json(colleague, 'GET', '/v1/views')).json<{ views: unknown[] }>().views).toEqual([]);
+  });
+
+  it('refuses a query parameter the sessions list does not have, an empty name and an empty change', async () => {
+    const account = await ctx().newAccount();
+    for (const [payload, param] of [
+      [{ name: 'x', query: { order: 'asc' } }, 'query'],
+      [{ name: 'x', query: { page: '3' } }, 'query'],
+      [{ name: '', query: {} }, 'name'],
+      [{ query: {} }, 'name'],
+    ] as const) {
+      const response = await json(account.token, 'POST', '/v1/views', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json<{ error: { param?: string } }>().error.param ?? '').toContain(param);
+    }
+    const view = (await json(account.token, 'POST', '/v1/views', { name: 'x', query: {} })).json<SavedViewResource>();
+    expect((await json(account.token, 'PATCH', `/v1/views/${view.id}`, {})).statusCode).toBe(400);
+  });
+});

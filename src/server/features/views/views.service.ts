@@ -1,0 +1,77 @@
+import type { CreateViewInput, SavedViewResource, UpdateViewInput } from '../../../api/schemas/views.ts';
+import type { Db } from '../../db/database.ts';
+import { errors } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { deleteViewRow, findView, findVisibleViews, insertView, updateView } from './views.repository.ts';
+import type { SavedViewsTable } from './views.table.ts';
+
+/** Who is asking: the account and the owner key of the person or token. */
+export interface ViewActor {
+  accountId: string;
+  ownerKey: string;
+}
+
+function toResource(row: SavedViewsTable, actor: ViewActor): SavedViewResource {
+  return {
+    id: row.id,
+    name: row.name,
+    query: JSON.parse(row.query) as Record<string, string>,
+    shared: row.shared === 1,
+    mine: row.owner_key === actor.ownerKey,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listViews(db: Db, actor: ViewActor) {
+  const rows = await findVisibleViews(db, actor.accountId, actor.ownerKey);
+  return { views: rows.map((row) => toResource(row, actor)) };
+}
+
+export async function createView(db: Db, actor: ViewActor, input: CreateViewInput): Promise<SavedViewResource> {
+  const now = Math.floor(Date.now() / 1000);
+  const row: SavedViewsTable = {
+    account_id: actor.accountId,
+    id: newId('view'),
+    owner_key: actor.ownerKey,
+    name: input.name.trim() || input.name,
+    query: JSON.stringify(input.query),
+    shared: input.shared ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertView(db, row);
+  return toResource(row, actor);
+}
+
+/** A view the actor may change: their own. Someone else's shared view is 403; anything else is 404. */
+async function ownView(db: Db, actor: ViewActor, id: string): Promise<SavedViewsTable> {
+  const row = await findView(db, actor.accountId, id);
+  if (!row || (row.owner_key !== actor.ownerKey && row.shared !== 1)) throw errors.notFound('View');
+  if (row.owner_key !== actor.ownerKey)
+    throw errors.forbidden('not_owner', 'Only the person who saved this view can change it');
+  return row;
+}
+
+export async function changeView(
+  db: Db,
+  actor: ViewActor,
+  id: string,
+  input: UpdateViewInput,
+): Promise<SavedViewResource> {
+  const row = await ownView(db, actor, id);
+  const changes = {
+    ...(input.name === undefined ? {} : { name: input.name.trim() || input.name }),
+    ...(input.query === undefined ? {} : { query: JSON.stringify(input.query) }),
+    ...(input.shared === undefined ? {} : { shared: input.shared ? 1 : 0 }),
+    updated_at: Math.floor(Date.now() / 1000),
+  };
+  await updateView(db, actor.accountId, id, changes);
+  return toResource({ ...row, ...changes }, actor);
+}
+
+export async function deleteView(db: Db, actor: ViewActor, id: string) {
+  await ownView(db, actor, id);
+  await deleteViewRow(db, actor.accountId, id);
+  return { view_id: id, deleted: true };
+}

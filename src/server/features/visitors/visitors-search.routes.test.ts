@@ -1,0 +1,103 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { VisitorSearchResultResource } from '../../../api/schemas/visitors.ts';
+import { describeApi, type TestAccount } from '../../test/harness.ts';
+import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
+
+describeApi('GET /v1/visitors/search', (ctx) => {
+  let account: TestAccount;
+  let lucasId: string;
+  let lucasSessionId: string;
+
+  beforeAll(async () => {
+    account = await ctx().newAccount();
+    const db = ctx().database.db;
+    const lucas = await insertVisitor(db, account.accountId, { name: 'Lucas Martin', email: 'l.martin@example.com' });
+    lucasId = lucas.id;
+    for (let index = 0; index < 3; index += 1) {
+      lucasSessionId = (
+        await insertSession(db, account.accountId, account.websiteId, lucas.id, {
+          creation_timestamp: 1_790_000_000 + index,
+        })
+      ).id;
+    }
+    const lucia = await insertVisitor(db, account.accountId, { email: 'Lucia@Example.org' });
+    await insertSession(db, account.accountId, account.websiteId, lucia.id);
+    await insertVisitor(db, account.accountId, { name: 'Ana Lucas' });
+    await insertVisitor(db, account.accountId, { id: 'v_customer_42' });
+    const stranger = await ctx().newAccount();
+    await insertVisitor(db, stranger.accountId, { name: 'Lucas Other', email: 'lucas@other.example' });
+  });
+
+  async function search(q: string, extra: Record<string, string> = {}) {
+    const response = await ctx().request(account.token, {
+      method: 'GET',
+      url: `/v1/visitors/search?${new URLSearchParams({ q, ...extra }).toString()}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<VisitorSearchResultResource>().visitors;
+  }
+
+  it('finds people by a name prefix, case-insensitively, with their session counts', async () => {
+    const found = await search('LUC');
+    expect(found.map((visitor) => [visitor.name || visitor.email, visitor.session_count, visitor.matched_by])).toEqual([
+      ['Lucia@Example.org', 1, 'email'],
+      ['Lucas Martin', 3, 'name'],
+    ]);
+  });
+
+  it('finds people by an e-mail prefix, case-insensitively', async () => {
+    const found = await search('L.Mart');
+    expect(found).toEqual([
+      {
+        id: lucasId,
+        name: 'Lucas Martin',
+        email: 'l.martin@example.com',
+        session_count: 3,
+        last_session_timestamp: expect.any(Number),
+        matched_by: 'email',
+      },
+    ]);
+  });
+
+  it('finds a visitor by exact id, and by a pasted session link or session id', async () => {
+    expect(
+      (await search('v_customer_42')).map((visitor) => [visitor.id, visitor.matched_by, visitor.session_count]),
+    ).toEqual([['v_customer_42', 'id', 0]]);
+    const link = `https://app.example.test/sessions/${encodeURIComponent(lucasSessionId)}?tab=events`;
+    expect((await search(link)).map((visitor) => [visitor.id, visitor.matched_by])).toEqual([[lucasId, 'session']]);
+    expect((await search(lucasSessionId)).map((visitor) => visitor.id)).toEqual([lucasId]);
+  });
+
+  it("never shows another account's visitors, and answers no match with an empty list", async () => {
+    expect((await search('lucas@')).length).toBe(0);
+    expect((await search('zzz')).length).toBe(0);
+    expect(await search('https://app.example.test/sessions/s_unknown')).toEqual([]);
+  });
+
+  it('treats LIKE characters as plain text and honours the limit', async () => {
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+    expect((await search('l', { limit: '1' })).length).toBe(1);
+  });
+
+  it('answers a missing, empty or too long q and a bad limit with a 400 naming it', async () => {
+    for (const [url, param] of [
+      ['/v1/visitors/search', 'q'],
+      ['/v1/visitors/search?q=', 'q'],
+      [`/v1/visitors/search?q=${'a'.repeat(2049)}`, 'q'],
+      ['/v1/visitors/search?q=a&limit=21', 'limit'],
+      ['/v1/visitors/search?q=a&limit=x', 'limit'],
+      ['/v1/visitors/search?q=a&name=b', 'name'],
+    ] as const) {
+      const response = await ctx().request(account.token, { method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ error: { type: 'validation_error', param } });
+    }
+  });
+
+  it('requires the sessions read scope', async () => {
+    const token = await account.tokenWith(['websites:read']);
+    const response = await ctx().request(token, { method: 'GET', url: '/v1/visitors/search?q=luc' });
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+const VISITOR_COLUMNS = ['visitors.id', 'visitors.name', 'visitors.email', 'visitors.last_session_timestamp'] as const;
+
+export function findVisitorById(db: Db, accountId: string, visitorId: string) {
+  return db
+    .selectFrom('visitors')
+    .select(VISITOR_COLUMNS)
+    .where('visitors.account_id', '=', accountId)
+    .where('visitors.id', '=', visitorId)
+    .executeTakeFirst();
+}
+
+export function findVisitorOfSession(db: Db, accountId: string, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('visitors', (join) =>
+      join.onRef('visitors.account_id', '=', 'sessions.account_id').onRef('visitors.id', '=', 'sessions.visitor_id'),
+    )
+    .select(VISITOR_COLUMNS)
+    .where('sessions.account_id', '=', accountId)
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+/**
+ * The first string after every string that starts with `prefix`: with byte-wise text order (SQLite, and
+ * PostgreSQL's C collation) `prefix <= x < after` is exactly "x starts with prefix", and it is an index range.
+ */
+export function prefixUpperBound(prefix: string): string {
+  const points = [...prefix];
+  const last = points.pop() ?? '';
+  return points.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
+}
+
+/** Visitors whose lower-cased e-mail starts with `prefix`, in e-mail order (read straight off its index). */
+export function findVisitorsByEmailPrefix(db: Db, accountId: string, prefix: string, limit: number) {
+  return db
+    .selectFrom('visitors')
+    .select(VISITOR_COLUMNS)
+    .where('visitors.account_id', '=', accountId)
+    .where('visitors.email_lower', '>=', prefix)
+    .where('visitors.email_lower', '<', prefixUpperBound(prefix))
+    .orderBy('visitors.email_lower')
+    .limit(limit)
+    .execute();
+}
+
+/** Visitors whose lower-cased name starts with `prefix`, through the `lower(name)` expression index. */
+export function findVisitorsByNamePrefix(db: Db, accountId: string, prefix: string, limit: number) {
+  const lowerName = sql<string>`lower(visitors.name)`;
+  return db
+    .selectFrom('visitors')
+    .select(VISITOR_COLUMNS)
+    .where('visitors.account_id', '=', accountId)
+    .where(lowerName, '>=', prefix)
+    .where(lowerName, '<', prefixUpperBound(prefix))
+    .orderBy(lowerName)
+    .limit(limit)
+    .execute();
+}
+
+/** Session counts of a few visitors, each an index range on (account_id, visitor_id). */
+export async function countSessionsOfVisitors(
+  db: Db,
+  accountId: string,
+  visitorIds: string[],
+): Promise<Map<string, number>> {
+  if (visitorIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['sessions.visitor_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('sessions.account_id', '=', accountId)
+    .where('sessions.visitor_id', 'in', visitorIds)
+    .groupBy('sessions.visitor_id')
+    .execute();
+  return new Map(rows.map((row) => [row.visitor_id, Number(row.count)]));
+}
+
+export type VisitorSummaryRow = NonNullable<Awaited<ReturnType<typeof findVisitorById>>>;

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { VisitorSearchQuery, VisitorSearchResult } from '../../../api/schemas/visitors.ts';
+import { requirePrincipal } from '../../auth/authenticate.ts';
+import type { Db } from '../../db/database.ts';
+import { operation } from '../../http/route-schema.ts';
+import { searchVisitors } from './visitors.service.ts';
+
+export const visitorsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.get('/v1/visitors/search', {
+    config: { scope: 'users.sessions:read' },
+    schema: {
+      ...operation({
+        tag: 'Sessions',
+        operationId: 'searchVisitors',
+        summary: 'Find people by name, e-mail, visitor id or session link',
+        description:
+          'Suggestions for a search box: a pasted session link or exact visitor or session id first, then visitors whose ' +
+          'e-mail, then whose name, starts with `q` (case-insensitive), each with its number of sessions.',
+        scope: 'users.sessions:read',
+        success: { 200: VisitorSearchResult },
+      }),
+      querystring: VisitorSearchQuery,
+    },
+    handler: (request) => searchVisitors(db, requirePrincipal(request).accountId, request.query),
+  });
+};

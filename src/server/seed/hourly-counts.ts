@@ -1,0 +1,35 @@
+import type { SessionsTable } from '../features/sessions/sessions.table.ts';
+
+export interface HourlyCount {
+  account_id: string;
+  website_id: string;
+  hour: number;
+  sessions: number;
+}
+
+/**
+ * Sessions per (account, website, hour) of a batch, in (website, hour) order: a bulk load adds these to
+ * the rollup once per batch instead of a trigger bumping one row per inserted session, and the fixed
+ * order makes concurrent loads lock rollup rows in the same order.
+ */
+export function countByHour(sessions: readonly SessionsTable[]): HourlyCount[] {
+  const counts = new Map<string, HourlyCount>();
+  for (const session of sessions) {
+    const hour = Math.floor(session.creation_timestamp / 3600) * 3600;
+    const key = `${session.account_id}\u0000${session.website_id}\u0000${hour}`;
+    const found = counts.get(key);
+    if (found) found.sessions += 1;
+    else counts.set(key, { account_id: session.account_id, website_id: session.website_id, hour, sessions: 1 });
+  }
+  return [...counts.values()].sort(
+    (a, b) =>
+      (a.account_id < b.account_id ? -1 : a.account_id > b.account_id ? 1 : 0) ||
+      (a.website_id < b.website_id ? -1 : a.website_id > b.website_id ? 1 : 0) ||
+      a.hour - b.hour,
+  );
+}
+
+/** Adds counts to the rollup; the same SQL on SQLite and PostgreSQL. */
+export const ADD_HOURLY_COUNT_SQL =
+  'insert into session_hourly_counts (account_id, website_id, hour, sessions) values (?, ?, ?, ?) ' +
+  'on conflict (account_id, website_id, hour) do update set sessions = session_hourly_counts.sessions + excluded.sessions';

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.ts';
+import { createAccount } from '../features/accounts/accounts.service.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../test/harness.ts';
+import { insertSession, insertVisitor } from '../test/session-fixtures.ts';
+import { seedSessions } from './seed-sessions.ts';
+
+/** The rollup and a direct count per (website, hour), side by side. */
+async function rollupAndCount(handle: DatabaseHandle, accountId: string) {
+  const rollup = await handle.db
+    .selectFrom('session_hourly_counts')
+    .select(['website_id', 'hour', 'sessions'])
+    .where('account_id', '=', accountId)
+    .where('sessions', '>', 0)
+    .orderBy('website_id')
+    .orderBy('hour')
+    .execute();
+  const counted = await sql<{ website_id: string; hour: number | string; sessions: number | string }>`
+    select website_id, (creation_timestamp / 3600) * 3600 as hour, count(*) as sessions from sessions
+    where account_id = ${accountId} group by website_id, (creation_timestamp / 3600) * 3600 order by website_id, hour`.execute(
+    handle.db,
+  );
+  const plain = (rows: { website_id: string; hour: number | string; sessions: number | string }[]) =>
+    rows.map((row) => [row.website_id, Number(row.hour), Number(row.sessions)]);
+  return { rollup: plain(rollup), counted: plain(counted.rows) };
+}
+
+describe.each(['sqlite-file', ...testDatabaseKinds.filter((kind) => kind === 'postgres')])(
+  'bulk seeding keeps the hourly rollup exact [%s]',
+  (kind) => {
+    let handle: DatabaseHandle;
+    let testDb: TestDatabase | null = null;
+    let dir: string | null = null;
+
+    beforeAll(async () => {
+      testDb = kind === 'postgres' ? await createTestDatabase('postgres') : null;
+      dir = kind === 'postgres' ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'seed-rollup-'));
+      handle = openDatabase(testDb?.url ?? path.join(dir ?? '', 'file.db'), { poolSize: 4 });
+      await migrateToLatest(handle.db);
+    });
+
+    afterAll(async () => {
+      await handle.close();
+      await testDb?.drop();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('adds whole batches to the rollup, then counts later single inserts row by row again', async () => {
+      const account = await createAccount(handle.db, 'acme');
+      await seedSessions(handle.db, { accountId: account.id, sessions: 1200, days: 5, seed: 5 });
+      // A second load adds to hours the first already holds.
+      const second = await seedSessions(handle.db, { accountId: account.id, sessions: 800, days: 5, seed: 6 });
+      let { rollup, counted } = await rollupAndCount(handle, account.id);
+      expect(rollup).toEqual(counted);
+      expect(counted.reduce((sum, row) => sum + Number(row[2]), 0)).toBe(2000);
+
+      const visitor = await insertVisitor(handle.db, account.id);
+      await insertSession(handle.db, account.id, second.websiteIds[0] ?? '', visitor.id, {
+        creation_timestamp: 1_790_000_000,
+      });
+      ({ rollup, counted } = await rollupAndCount(handle, account.id));
+      expect(rollup).toEqual(counted);
+    });
+  },
+);

@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { getSessionsOptions } from '../../api/client/@tanstack/react-query.gen.ts';
+import { meQueryOptions } from '../features/auth/api/use-me-query.ts';
+import { readSessionsView, toSessionsQuery } from '../features/sessions/lib/sessions-search-params.ts';
+import { preferredTimeZone } from '../lib/time-zones.ts';
+
+/*
+ * Loaders start a page's requests as soon as the address is known, in parallel with loading the page's
+ * code; they do not wait for the data, so the page renders with its own loading state. They use the same
+ * query options as the components, so the components find the requests already under way.
+ */
+
+/** Who is signed in; a 401 is left to the page, which sends people to sign in. */
+export function signedInLoader(queryClient: QueryClient) {
+  return () => {
+    void queryClient.prefetchQuery(meQueryOptions());
+    return null;
+  };
+}
+
+/** The sessions list the address asks for, once it is known that the person may read sessions. */
+export function sessionsLoader(queryClient: QueryClient) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const view = readSessionsView(new URL(request.url).searchParams, preferredTimeZone());
+    void queryClient
+      .fetchQuery(meQueryOptions())
+      .then((me) => {
+        if (!me.permissions.includes('users.sessions:read')) return;
+        return queryClient.prefetchQuery(getSessionsOptions({ query: toSessionsQuery(view) }));
+      })
+      .catch(() => {
+        // Not signed in: the page sends the person to sign in, without a request that would only fail.
+      });
+    return null;
+  };
+}

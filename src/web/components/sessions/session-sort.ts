@@ -1,0 +1,40 @@
+import type { GridSortModel } from '@mui/x-data-grid';
+
+/** Grid columns the server can sort by, and the API's `sort` key for each. */
+const SORT_KEY_BY_FIELD: Record<string, string> = {
+  creation_timestamp: 'start',
+  duration: 'duration',
+  active_time: 'active_time',
+  engagment_score: 'engagement',
+  pages: 'page_views',
+  errors: 'errors',
+  rage_clicks: 'rage_clicks',
+};
+
+const FIELD_BY_SORT_KEY = Object.fromEntries(Object.entries(SORT_KEY_BY_FIELD).map(([field, key]) => [key, field]));
+
+export function isSortableField(field: string): boolean {
+  return field in SORT_KEY_BY_FIELD;
+}
+
+/** True for a value of the API's `sort` parameter, such as `-duration` or `start`. */
+export function isSessionSort(value: string): boolean {
+  return (value.startsWith('-') ? value.slice(1) : value) in FIELD_BY_SORT_KEY;
+}
+
+/** The grid's sort model for an API `sort` ('' is the default: newest first). */
+export function sortModelFromSort(sort: string): GridSortModel {
+  const descending = sort === '' || sort.startsWith('-');
+  const key = sort === '' ? 'start' : descending ? sort.slice(1) : sort;
+  const field = FIELD_BY_SORT_KEY[key] ?? 'creation_timestamp';
+  return [{ field, sort: descending ? 'desc' : 'asc' }];
+}
+
+/** The API `sort` for a grid sort model; newest first is the default and is left out (''). */
+export function sortFromSortModel(model: GridSortModel): string {
+  const first = model[0];
+  const key = first ? SORT_KEY_BY_FIELD[first.field] : undefined;
+  if (!first || !key) return '';
+  const sort = first.sort === 'asc' ? key : `-${key}`;
+  return sort === '-start' ? '' : sort;
+}

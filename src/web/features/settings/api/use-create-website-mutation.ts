@@ -1,0 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createWebsiteMutation, listWebsitesQueryKey } from '../../../../api/client/@tanstack/react-query.gen.ts';
+
+/** Registers a website; the website list (shared with the website switcher) is refetched. */
+export function useCreateWebsiteMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...createWebsiteMutation(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listWebsitesQueryKey() }),
+  });
+}
