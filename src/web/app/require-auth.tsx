@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { AppShell } from './layout/app-shell.tsx';
 import { ApiErrorAlert } from '../components/feedback/api-error-alert.tsx';
 import { isUnauthenticated } from '../lib/query-client.ts';
-import { useMeQuery } from '../features/auth/api/use-me-query.ts';
+import { useMeQuery } from '../lib/api/me-query.ts';
 
 /** The signed-in part of the app: people who are not signed in are sent to the sign-in page and back. */
 export function RequireAuth() {

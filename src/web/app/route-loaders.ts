@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { getSessionsOptions } from '../../api/client/@tanstack/react-query.gen.ts';
-import { meQueryOptions } from '../features/auth/api/use-me-query.ts';
+import { meQueryOptions } from '../lib/api/me-query.ts';
 import { readSessionsView, toSessionsQuery } from '../features/sessions/lib/sessions-search-params.ts';
 import { preferredTimeZone } from '../lib/time-zones.ts';
 

@@ -45,13 +45,13 @@ export function createAppRouter(queryClient: QueryClient) {
         {
           path: 'alerts',
           lazy: async () => ({
-            Component: (await import('../features/alerts/components/alerts-page.tsx')).AlertsPage,
+            Component: (await import('../features/notifications/components/alerts/alerts-page.tsx')).AlertsPage,
           }),
         },
         {
           path: 'webhooks',
           lazy: async () => ({
-            Component: (await import('../features/webhooks/components/webhooks-page.tsx')).WebhooksPage,
+            Component: (await import('../features/notifications/components/webhooks/webhooks-page.tsx')).WebhooksPage,
           }),
         },
         {

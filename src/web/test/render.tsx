@@ -5,9 +5,14 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { theme } from '../app/theme.ts';
 
-/** Renders a component with the app's providers, a fresh query cache and an in-memory router. */
-export function renderWithProviders(ui: ReactElement, options: { route?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+/**
+ * Renders a component with the app's providers, a fresh query cache (or `queryClient`, to carry one cache
+ * from page to page) and an in-memory router.
+ */
+export function renderWithProviders(ui: ReactElement, options: { route?: string; queryClient?: QueryClient } = {}) {
+  const queryClient =
+    options.queryClient ??
+    new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return {
     queryClient,
     ...render(

@@ -8,7 +8,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { usePermissions } from '../../features/auth/api/use-me-query.ts';
+import { usePermissions } from '../../lib/api/me-query.ts';
 import { useLastSessionsSearch } from './use-last-sessions-search.ts';
 
 const ITEMS: { to: string; label: string; icon: ReactNode; permission: string }[] = [

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getMeQueryKey, loginMutation } from '../../../../api/client/@tanstack/react-query.gen.ts';
+import { loginMutation } from '../../../../api/client/@tanstack/react-query.gen.ts';
+import { meQueryOptions } from '../../../lib/api/me-query.ts';
 
 export function useLoginMutation() {
   const queryClient = useQueryClient();
@@ -7,7 +8,7 @@ export function useLoginMutation() {
     ...loginMutation(),
     onSuccess: (me) => {
       queryClient.clear();
-      queryClient.setQueryData(getMeQueryKey(), me);
+      queryClient.setQueryData(meQueryOptions().queryKey, me);
     },
   });
 }

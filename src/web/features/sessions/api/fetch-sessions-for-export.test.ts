@@ -1,43 +1,35 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { client } from '../../../../api/client/client.gen.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetSessionsResponse } from '../../../../api/client/types.gen.ts';
 import { makeSession } from '../../../components/sessions/make-session.ts';
+import { mockApi, type MockRequest } from '../../../test/mock-api.ts';
 import { EXPORT_ROW_LIMIT, fetchSessionsForExport } from './fetch-sessions-for-export.ts';
 
-let requests: URL[] = [];
+let requests: MockRequest[] = [];
 
 /** A server holding `total` sessions; `shift` new ones arrive after the first page is read. */
 function serve(total: number, shift = 0) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      requests.push(url);
-      const page = Number(url.searchParams.get('page'));
-      const size = Number(url.searchParams.get('size'));
+  requests = mockApi({
+    'GET /v1/sessions': ({ query }) => {
+      const page = Number(query.get('page'));
+      const size = Number(query.get('size'));
       const offset = page * size - (page > 0 ? shift : 0);
       const count = Math.max(0, Math.min(size, total - offset));
       const body: GetSessionsResponse = {
         total,
         page: { num: page, size },
         sessions: Array.from({ length: count }, (_, index) => makeSession({ id: `s${offset + index}` })),
-        ...(url.searchParams.has('date_from')
+        ...(query.has('date_from')
           ? { date_range: { from: '2026-11-15T00:00:00.000+01:00', to: null, tz: 'Europe/Paris' } }
           : {}),
       };
-      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-    }),
-  );
+      return { body };
+    },
+  });
 }
 
 const run = (filter = {}) =>
   fetchSessionsForExport(new QueryClient(), filter, { onProgress: () => undefined, isCancelled: () => false });
-
-beforeEach(() => {
-  client.setConfig({ baseUrl: 'http://localhost' });
-  requests = [];
-});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,12 +38,12 @@ describe('fetchSessionsForExport', () => {
     serve(250);
     const result = await run({ email: 'ana@example.com' });
     expect(result?.sessions).toHaveLength(250);
-    expect(requests.map((url) => [url.searchParams.get('page'), url.searchParams.get('size')])).toEqual([
+    expect(requests.map(({ query }) => [query.get('page'), query.get('size')])).toEqual([
       ['0', '100'],
       ['1', '100'],
       ['2', '100'],
     ]);
-    expect(requests.every((url) => url.searchParams.get('email') === 'ana@example.com')).toBe(true);
+    expect(requests.every(({ query }) => query.get('email') === 'ana@example.com')).toBe(true);
   });
 
   it(`stops at ${EXPORT_ROW_LIMIT} rows and reports the true total`, async () => {
@@ -65,8 +57,8 @@ describe('fetchSessionsForExport', () => {
   it('pins a relative date to the instant the first page used', async () => {
     serve(150);
     await run({ date_from: 'TODAY-7DAYS', tz: 'Europe/Paris' });
-    expect(requests[0]?.searchParams.get('date_from')).toBe('TODAY-7DAYS');
-    expect(requests[1]?.searchParams.get('date_from')).toBe('2026-11-15T00:00:00.000+01:00');
+    expect(requests[0]?.query.get('date_from')).toBe('TODAY-7DAYS');
+    expect(requests[1]?.query.get('date_from')).toBe('2026-11-15T00:00:00.000+01:00');
   });
 
   it('drops the repeats that sessions arriving mid-export cause', async () => {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { InstallCheck } from '../../../components/install-check/install-check.tsx';
-import { useWebsitesQuery } from '../../../lib/use-websites-query.ts';
+import { useWebsitesQuery } from '../../../lib/api/websites-query.ts';
 
 /** Every cached sessions list: generated keys start with the operation id. */
 const ALL_SESSION_LISTS = [{ _id: 'getSessions' }];

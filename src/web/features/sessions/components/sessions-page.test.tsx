@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { client } from '../../../../api/client/client.gen.ts';
 import type { GetSessionsResponse } from '../../../../api/client/types.gen.ts';
-import { configureApiClient } from '../../../lib/api-client.ts';
+import { errorReply, mockApi, type MockReply } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { makeSession } from '../../../components/sessions/make-session.ts';
 import { SessionsPage } from './sessions-page.tsx';
@@ -49,23 +48,19 @@ const SESSIONS = [
   }),
 ];
 
-let sessionRequests: URL[] = [];
-let respondWith: (url: URL) => Response;
+let sessionRequests: URLSearchParams[] = [];
+let respondWith: (query: URLSearchParams) => MockReply;
 
-function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-}
-
-function sessionsResponse(url: URL): Response {
-  const dateFrom = url.searchParams.get('date_from');
-  const tz = url.searchParams.get('tz') ?? 'Europe/London';
+function sessionsResponse(query: URLSearchParams): MockReply {
+  const dateFrom = query.get('date_from');
+  const tz = query.get('tz') ?? 'Europe/London';
   const body: GetSessionsResponse = {
     total: 1234,
-    page: { num: Number(url.searchParams.get('page')), size: Number(url.searchParams.get('size')) },
+    page: { num: Number(query.get('page')), size: Number(query.get('size')) },
     sessions: SESSIONS,
     ...(dateFrom ? { date_range: { from: resolvedIn(RESOLVED_FROM[dateFrom] ?? dateFrom, tz), to: null, tz } } : {}),
   };
-  return json(body);
+  return { body };
 }
 
 function LocationProbe() {
@@ -84,34 +79,16 @@ function renderPage(route = '/sessions') {
 }
 
 beforeEach(() => {
-  configureApiClient();
-  client.setConfig({ baseUrl: 'http://localhost' });
   sessionRequests = [];
   respondWith = sessionsResponse;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      if (url.pathname === '/v1/auth/me') return json(ME);
-      if (url.pathname === '/v1/sessions') {
-        sessionRequests.push(url);
-        return respondWith(url);
-      }
-      if (url.pathname.startsWith('/v1/sessions/')) return json({ ...SESSIONS[0], seen: true });
-      return json(
-        {
-          error: {
-            type: 'not_found_error',
-            code: 'not_found',
-            message: 'Not found',
-            http_status_code: 404,
-            request_id: 'req_x',
-          },
-        },
-        404,
-      );
-    }),
-  );
+  mockApi({
+    'GET /v1/auth/me': { body: ME },
+    'GET /v1/sessions': ({ query }) => {
+      sessionRequests.push(query);
+      return respondWith(query);
+    },
+    'GET /v1/sessions/:id': { body: { ...SESSIONS[0], seen: true } },
+  });
 });
 
 afterEach(() => {
@@ -131,21 +108,21 @@ describe('SessionsPage', () => {
     expect(screen.getByText('Showing 22 Nov 2026 00:00 – now, America/New_York')).toBeInTheDocument();
     expect(screen.getByText('22 Nov 2026, 04:30:00')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Dates' })).toHaveTextContent('Today');
-    expect(sessionRequests[0]?.searchParams.get('date_from')).toBe('TODAY');
-    expect(sessionRequests[0]?.searchParams.get('tz')).toBe('America/New_York');
+    expect(sessionRequests[0]?.get('date_from')).toBe('TODAY');
+    expect(sessionRequests[0]?.get('tz')).toBe('America/New_York');
   });
 
   it('asks for the last 7 days, and puts it in the address, when that preset is chosen', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     expect(await screen.findByText('Showing all time; times in UTC')).toBeInTheDocument();
-    expect(sessionRequests.at(-1)?.searchParams.has('date_from')).toBe(false);
+    expect(sessionRequests.at(-1)?.has('date_from')).toBe(false);
 
     await user.click(screen.getByRole('combobox', { name: 'Dates' }));
     await user.click(screen.getByRole('option', { name: 'Last 7 days' }));
 
-    await waitFor(() => expect(sessionRequests.at(-1)?.searchParams.get('date_from')).toBe('TODAY-7DAYS'));
-    expect(sessionRequests.at(-1)?.searchParams.get('tz')).toBe('UTC');
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('date_from')).toBe('TODAY-7DAYS'));
+    expect(sessionRequests.at(-1)?.get('tz')).toBe('UTC');
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('date_from=TODAY-7DAYS');
     expect(await screen.findByText('Showing 15 Nov 2026 00:00 – now, UTC')).toBeInTheDocument();
   });
@@ -154,26 +131,26 @@ describe('SessionsPage', () => {
     const user = userEvent.setup({ delay: null });
     renderPage('/sessions?page=3');
     await screen.findByText('1,234 sessions');
-    expect(sessionRequests.at(-1)?.searchParams.has('sort')).toBe(false);
+    expect(sessionRequests.at(-1)?.has('sort')).toBe(false);
 
     await user.click(screen.getByRole('columnheader', { name: /Duration/ }));
-    await waitFor(() => expect(sessionRequests.at(-1)?.searchParams.get('sort')).toBe('-duration'));
-    expect(sessionRequests.at(-1)?.searchParams.get('page')).toBe('0');
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('-duration'));
+    expect(sessionRequests.at(-1)?.get('page')).toBe('0');
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/sessions?sort=-duration');
 
     await user.click(screen.getByRole('columnheader', { name: /Duration/ }));
-    await waitFor(() => expect(sessionRequests.at(-1)?.searchParams.get('sort')).toBe('duration'));
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('duration'));
   });
 
   it('opens a link with a sort sorted, and ignores a sort the server does not know', async () => {
     renderPage('/sessions?sort=-rage_clicks');
     await screen.findByText('1,234 sessions');
-    expect(sessionRequests.at(-1)?.searchParams.get('sort')).toBe('-rage_clicks');
+    expect(sessionRequests.at(-1)?.get('sort')).toBe('-rage_clicks');
     expect(screen.getByRole('columnheader', { name: /Rage clicks/ })).toHaveAttribute('aria-sort', 'descending');
     cleanup();
     renderPage('/sessions?sort=visitor');
     await screen.findByText('1,234 sessions');
-    expect(sessionRequests.at(-1)?.searchParams.has('sort')).toBe(false);
+    expect(sessionRequests.at(-1)?.has('sort')).toBe(false);
   });
 
   it('filters by e-mail once typing pauses, and starts again at the first page', async () => {
@@ -183,51 +160,39 @@ describe('SessionsPage', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ana@example.com');
 
-    await waitFor(() => expect(sessionRequests.at(-1)?.searchParams.get('email')).toBe('ana@example.com'));
-    expect(sessionRequests.at(-1)?.searchParams.get('page')).toBe('0');
-    expect(sessionRequests.filter((url) => url.searchParams.has('email'))).toHaveLength(1);
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('email')).toBe('ana@example.com'));
+    expect(sessionRequests.at(-1)?.get('page')).toBe('0');
+    expect(sessionRequests.filter((query) => query.has('email'))).toHaveLength(1);
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/sessions?email=ana%40example.com');
   });
 
   it('suggests a wider date range when nothing matches', async () => {
     const user = userEvent.setup({ delay: null });
-    respondWith = () =>
-      json({
+    respondWith = () => ({
+      body: {
         total: 0,
         page: { num: 0, size: 25 },
         sessions: [],
         date_range: { from: '2026-11-22T00:00:00.000Z', to: null, tz: 'UTC' },
-      });
+      },
+    });
     renderPage('/sessions?date_from=TODAY&tz=UTC');
 
     expect(await screen.findByText('No sessions match these filters')).toBeInTheDocument();
     expect(screen.getByText('0 sessions')).toBeInTheDocument();
     respondWith = sessionsResponse;
     await user.click(screen.getByRole('button', { name: 'Show all time' }));
-    await waitFor(() => expect(sessionRequests.at(-1)?.searchParams.has('date_from')).toBe(false));
+    await waitFor(() => expect(sessionRequests.at(-1)?.has('date_from')).toBe(false));
   });
 
   it('shows a failure with the request id to quote', async () => {
-    respondWith = () =>
-      json(
-        {
-          error: {
-            type: 'validation_error',
-            code: 'invalid_date',
-            param: 'date_from',
-            message: 'date_from must be a date',
-            http_status_code: 400,
-            request_id: 'req_7f3a',
-          },
-        },
-        400,
-      );
+    respondWith = () => errorReply(400, 'validation_error', 'invalid_date', 'date_from must be a date', 'date_from');
     renderPage('/sessions?date_from=soon');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sessions could not be loaded');
     expect(alert).toHaveTextContent('date_from must be a date');
-    expect(alert).toHaveTextContent('req_7f3a');
+    expect(alert).toHaveTextContent('req_test123');
   });
 
   it('opens a session in a drawer with its details and the way to the visitor', async () => {

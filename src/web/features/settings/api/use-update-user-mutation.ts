@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  getMeQueryKey,
-  listUsersQueryKey,
-  updateUserMutation,
-} from '../../../../api/client/@tanstack/react-query.gen.ts';
+import { listUsersQueryKey, updateUserMutation } from '../../../../api/client/@tanstack/react-query.gen.ts';
+import { meQueryOptions } from '../../../lib/api/me-query.ts';
 
 /** Refused with 409 `last_admin` when it would leave the account without an admin. */
 export function useUpdateUserMutation() {
@@ -14,7 +11,7 @@ export function useUpdateUserMutation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: listUsersQueryKey() }),
-        queryClient.invalidateQueries({ queryKey: getMeQueryKey() }),
+        queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey }),
       ]),
   });
 }

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import type { Website } from '../../../../api/client/types.gen.ts';
 
-/** Whether the tracker is installed: the website list is polled until a first event arrives (see `useWebsitesQuery`). */
+/** Whether the tracker is installed: the website list is polled until a first event arrives (see `usePolledWebsitesQuery`). */
 export function InstallCheck({ website }: { website: Website }) {
   const last = website.last_event_at;
   return (

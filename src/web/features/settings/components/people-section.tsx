@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { CreateUserResponse, User } from '../../../../api/client/types.gen.ts';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { ShownOnceDialog } from '../../../components/feedback/shown-once-dialog.tsx';
-import { useMeQuery } from '../../auth/api/use-me-query.ts';
+import { useMeQuery } from '../../../lib/api/me-query.ts';
 import { useUsersQuery } from '../api/use-users-query.ts';
 import { AddPersonDialog } from './add-person-dialog.tsx';
 import { PersonCard } from './person-card.tsx';

@@ -6,7 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMeQuery, usePermissions } from '../../auth/api/use-me-query.ts';
+import { useMeQuery, usePermissions } from '../../../lib/api/me-query.ts';
 import { PeopleSection } from './people-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { TokensSection } from './tokens-section.tsx';

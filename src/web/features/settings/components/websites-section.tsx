@@ -6,13 +6,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
-import { useWebsitesQuery } from '../api/use-websites-query.ts';
+import { usePolledWebsitesQuery } from '../api/use-polled-websites-query.ts';
 import { AddWebsiteDialog } from './add-website-dialog.tsx';
 import { WebsiteCard } from './website-card.tsx';
 
 /** The account's websites, how to install the tracker on each and whether it is sending (the page is for admins). */
 export function WebsitesSection() {
-  const websites = useWebsitesQuery();
+  const websites = usePolledWebsitesQuery();
   const [adding, setAdding] = useState(false);
   return (
     <Box component="section" aria-labelledby="websites-heading">

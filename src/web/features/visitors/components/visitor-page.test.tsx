@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { client } from '../../../../api/client/client.gen.ts';
 import type { GetSessionsResponse, Session } from '../../../../api/client/types.gen.ts';
 import { makeSession } from '../../../components/sessions/make-session.ts';
-import { configureApiClient } from '../../../lib/api-client.ts';
+import { mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { VisitorPage } from './visitor-page.tsx';
 
@@ -29,31 +28,23 @@ const LAPTOP = makeSession({
   visitor: { id: 'vis_laptop', name: '', params: [] },
 });
 
-let sessionsOf: (url: URL) => Session[];
-
-function json(body: unknown) {
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-}
+let sessionsOf: (query: URLSearchParams) => Session[];
 
 beforeEach(() => {
-  configureApiClient();
-  client.setConfig({ baseUrl: 'http://localhost' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      if (url.pathname === '/v1/auth/me') return json(ME);
-      const all = sessionsOf(url);
-      const page = Number(url.searchParams.get('page'));
-      const size = Number(url.searchParams.get('size'));
+  mockApi({
+    'GET /v1/auth/me': { body: ME },
+    'GET /v1/sessions': ({ query }) => {
+      const all = sessionsOf(query);
+      const page = Number(query.get('page'));
+      const size = Number(query.get('size'));
       const body: GetSessionsResponse = {
         total: all.length,
         page: { num: page, size },
         sessions: all.slice(page * size, (page + 1) * size),
       };
-      return json(body);
-    }),
-  );
+      return { body };
+    },
+  });
 });
 
 afterEach(() => {
@@ -64,8 +55,8 @@ afterEach(() => {
 
 describe('VisitorPage', () => {
   it('shows every identity behind an e-mail, with their counts, and all the sessions', async () => {
-    sessionsOf = (url) => {
-      const visitorId = url.searchParams.get('visitor_id');
+    sessionsOf = (query) => {
+      const visitorId = query.get('visitor_id');
       if (visitorId === 'vis_phone')
         return [PHONE, PHONE, PHONE].map((session, index) => ({ ...session, id: `p${index}` }));
       if (visitorId === 'vis_laptop') return [LAPTOP];

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useSearchParams } from 'react-router';
-import { useWebsitesQuery } from '../../../lib/use-websites-query.ts';
+import { useWebsitesQuery } from '../../../lib/api/websites-query.ts';
 
 export const WEBSITE_PARAM = 'website_id';
 

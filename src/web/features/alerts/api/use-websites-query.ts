@@ -1,7 +1,0 @@
-import { useQuery } from '@tanstack/react-query';
-import { listWebsitesOptions } from '../../../../api/client/@tanstack/react-query.gen.ts';
-
-/** The account's websites, for the website a new webhook belongs to. */
-export function useWebsitesQuery() {
-  return useQuery({ ...listWebsitesOptions(), staleTime: 5 * 60_000 });
-}
