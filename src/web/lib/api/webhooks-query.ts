@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listWebhooks } from '../../../api/client/sdk.gen.ts';
 
-/** Keys of everything about webhooks; invalidating `all` refreshes the list and every secret. */
+/** Keys of everything about webhooks: the list, and each webhook's secret under its id. */
 export const webhookKeys = {
   all: ['webhooks'] as const,
   list: () => [...webhookKeys.all, 'list'] as const,

@@ -15,7 +15,7 @@ export function useCreateWebhookMutation() {
       // The secret comes this once; it goes where the secret is kept, not into the list.
       queryClient.setQueryData(webhookKeys.secret(webhook.webhook_id), { webhook_id: webhook.webhook_id, secret });
       queryClient.setQueryData<Webhook[]>(webhookKeys.list(), (webhooks) => [...(webhooks ?? []), webhook]);
-      return queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+      return queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
     },
   });
 }

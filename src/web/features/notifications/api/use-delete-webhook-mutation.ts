@@ -16,7 +16,7 @@ export function useDeleteWebhookMutation() {
       queryClient.removeQueries({ queryKey: webhookKeys.secret(variables.path.id) });
       queryClient.removeQueries({ queryKey: deliveryKeys.ofWebhook(variables.path.id) });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+        queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
         queryClient.invalidateQueries({ queryKey: alertKeys.all }),
       ]);
     },

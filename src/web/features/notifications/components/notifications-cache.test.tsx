@@ -100,4 +100,44 @@ describe('notifications: what one page changes, the other shows', () => {
     await waitFor(() => expect(within(signups).getByText('Target healthy')).toBeInTheDocument());
     expect(signups).not.toHaveTextContent(FLAG);
   });
+
+  it('lists a webhook registered from the alert form on the webhooks page at once, with its secret', async () => {
+    const user = userEvent.setup({ delay: null });
+    const created: Webhook = { ...webhook, webhook_id: 'wh_new', url: 'https://hooks.example.com/new' };
+    const stored: Webhook[] = [];
+    const requests = mockApi({
+      'GET /v1/auth/me': { body: meAs('admin') },
+      'GET /v1/websites': { body: websites },
+      'GET /v1/alerts': { body: [] },
+      'GET /v1/webhooks': () => ({ body: stored }),
+      'POST /v1/webhooks': () => {
+        stored.push(created);
+        return { status: 201, body: { ...created, secret: 'whsec_new' } };
+      },
+    });
+    renderWithProviders(
+      <>
+        <AlertsPage />
+        <WebhooksPage />
+      </>,
+    );
+    expect(await screen.findByText('No webhooks yet.')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Create your first alert' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create an alert' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Webhook' }));
+    const register = await within(dialog).findByRole('group', { name: 'Register a webhook' });
+    await user.type(within(register).getByRole('textbox', { name: 'Webhook URL' }), created.url);
+    await user.click(within(register).getByRole('combobox', { name: /^Website/ }));
+    await user.click(await screen.findByRole('option', { name: 'Shop (shop.example.com)' }));
+    await user.click(within(register).getByRole('button', { name: 'Register webhook' }));
+    expect(await within(dialog).findByRole('combobox', { name: /^Webhook/ })).toHaveTextContent(created.url);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    const row = await screen.findByRole('listitem', { name: created.url });
+    expect(screen.queryByText('No webhooks yet.')).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Reveal' }));
+    expect(await within(row).findByText('whsec_new')).toBeInTheDocument();
+    expect(requests.some((request) => request.path.endsWith('/secret'))).toBe(false);
+  });
 });
