@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getMeQueryKey, setPasswordWithLinkMutation } from '../../../../api/client/@tanstack/react-query.gen.ts';
+
+/** Sets a password with a one-time link; the answer is the person, now signed in. */
+export function useSetPasswordMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...setPasswordWithLinkMutation(),
+    onSuccess: (me) => {
+      queryClient.clear();
+      queryClient.setQueryData(getMeQueryKey(), me);
+    },
+  });
+}
