@@ -116,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { db: database.db, secureCookies: config.PUBLIC_URL.startsWith('https:') });
   await app.register(passwordRoutes, { db: database.db });
   await app.register(tokensRoutes, { db: database.db });
-  await app.register(usersRoutes, { db: database.db });
+  await app.register(usersRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
   await app.register(accountSettingsRoutes, { db: database.db });
   await app.register(deliveriesRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
   await app.register(ingestRoutes, {

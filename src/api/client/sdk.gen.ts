@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateViewData, CreateViewErrors, CreateViewResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, CreateWebsiteData, CreateWebsiteErrors, CreateWebsiteResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteViewData, DeleteViewErrors, DeleteViewResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetAccountSettingsData, GetAccountSettingsErrors, GetAccountSettingsResponses, GetMeData, GetMeErrors, GetMeResponses, GetRecordingSettingsData, GetRecordingSettingsErrors, GetRecordingSettingsResponses, GetRetentionData, GetRetentionErrors, GetRetentionResponses, GetSessionData, GetSessionErrors, GetSessionEventsData, GetSessionEventsErrors, GetSessionEventsResponses, GetSessionRecordingChunkData, GetSessionRecordingChunkErrors, GetSessionRecordingChunkResponses, GetSessionRecordingData, GetSessionRecordingErrors, GetSessionRecordingResponses, GetSessionResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetTrackerConfigData, GetTrackerConfigErrors, GetTrackerConfigResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, IngestEventsData, IngestEventsErrors, IngestEventsResponses, IngestRecordingChunkData, IngestRecordingChunkErrors, IngestRecordingChunkResponses, ListAlertDeliveriesData, ListAlertDeliveriesErrors, ListAlertDeliveriesResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListViewsData, ListViewsErrors, ListViewsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RedeliverData, RedeliverErrors, RedeliverResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SearchVisitorsData, SearchVisitorsErrors, SearchVisitorsResponses, SendAlertTestData, SendAlertTestErrors, SendAlertTestResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, SetRetentionData, SetRetentionErrors, SetRetentionResponses, UpdateAccountSettingsData, UpdateAccountSettingsErrors, UpdateAccountSettingsResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateRecordingSettingsData, UpdateRecordingSettingsErrors, UpdateRecordingSettingsResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateViewData, UpdateViewErrors, UpdateViewResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
+import type { ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreatePasswordLinkData, CreatePasswordLinkErrors, CreatePasswordLinkResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateViewData, CreateViewErrors, CreateViewResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, CreateWebsiteData, CreateWebsiteErrors, CreateWebsiteResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteViewData, DeleteViewErrors, DeleteViewResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetAccountSettingsData, GetAccountSettingsErrors, GetAccountSettingsResponses, GetMeData, GetMeErrors, GetMeResponses, GetRecordingSettingsData, GetRecordingSettingsErrors, GetRecordingSettingsResponses, GetRetentionData, GetRetentionErrors, GetRetentionResponses, GetSessionData, GetSessionErrors, GetSessionEventsData, GetSessionEventsErrors, GetSessionEventsResponses, GetSessionRecordingChunkData, GetSessionRecordingChunkErrors, GetSessionRecordingChunkResponses, GetSessionRecordingData, GetSessionRecordingErrors, GetSessionRecordingResponses, GetSessionResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetTrackerConfigData, GetTrackerConfigErrors, GetTrackerConfigResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, IngestEventsData, IngestEventsErrors, IngestEventsResponses, IngestRecordingChunkData, IngestRecordingChunkErrors, IngestRecordingChunkResponses, ListAlertDeliveriesData, ListAlertDeliveriesErrors, ListAlertDeliveriesResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListViewsData, ListViewsErrors, ListViewsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RedeliverData, RedeliverErrors, RedeliverResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SearchVisitorsData, SearchVisitorsErrors, SearchVisitorsResponses, SendAlertTestData, SendAlertTestErrors, SendAlertTestResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, SetPasswordWithLinkData, SetPasswordWithLinkErrors, SetPasswordWithLinkResponses, SetRetentionData, SetRetentionErrors, SetRetentionResponses, UpdateAccountSettingsData, UpdateAccountSettingsErrors, UpdateAccountSettingsResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateRecordingSettingsData, UpdateRecordingSettingsErrors, UpdateRecordingSettingsResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateViewData, UpdateViewErrors, UpdateViewResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -457,6 +457,20 @@ export const login = <ThrowOnError extends boolean = false>(options: Options<Log
 });
 
 /**
+ * Set a password with a one-time link, and sign in
+ *
+ * The token is the part of the set-password link after `#token=`. The link works once; the person is signed out everywhere else and signed in here.
+ */
+export const setPasswordWithLink = <ThrowOnError extends boolean = false>(options: Options<SetPasswordWithLinkData, ThrowOnError>) => (options.client ?? client).post<SetPasswordWithLinkResponses, SetPasswordWithLinkErrors, ThrowOnError>({
+    url: '/v1/auth/set-password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Sign out
  */
 export const logout = <ThrowOnError extends boolean = false>(options?: Options<LogoutData, ThrowOnError>) => (options?.client ?? client).post<LogoutResponses, LogoutErrors, ThrowOnError>({ url: '/v1/auth/logout', ...options });
@@ -564,7 +578,7 @@ export const listUsers = <ThrowOnError extends boolean = false>(options?: Option
 /**
  * Add a person
  *
- * Returns a generated password, this once.
+ * Returns a one-time link with which the person sets their password, this once; pass it on to them. No password is ever shown.
  *
  * Admins only, signed in to the dashboard.
  */
@@ -580,6 +594,23 @@ export const createUser = <ThrowOnError extends boolean = false>(options: Option
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Issue a new set-password link for a person
+ *
+ * For a person whose link expired or who lost their password. Earlier links stop working; the current password works until the link is used. Shown this once.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const createPasswordLink = <ThrowOnError extends boolean = false>(options: Options<CreatePasswordLinkData, ThrowOnError>) => (options.client ?? client).post<CreatePasswordLinkResponses, CreatePasswordLinkErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        }],
+    url: '/v1/users/{id}/password-link',
+    ...options
 });
 
 /**

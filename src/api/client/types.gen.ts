@@ -2082,6 +2082,87 @@ export type LoginResponses = {
 
 export type LoginResponse = LoginResponses[keyof LoginResponses];
 
+export type SetPasswordWithLinkData = {
+    body: {
+        token: string;
+        /**
+         * At least 12 characters; a long passphrase is best.
+         */
+        new_password: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/auth/set-password';
+};
+
+export type SetPasswordWithLinkErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type SetPasswordWithLinkError = SetPasswordWithLinkErrors[keyof SetPasswordWithLinkErrors];
+
+export type SetPasswordWithLinkResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        account: {
+            account_id: string;
+            name: string;
+        };
+        /**
+         * The signed-in person; null for an API token.
+         */
+        user: User | null;
+        token_name: string | null;
+        /**
+         * Scopes, plus account:admin for admins.
+         */
+        permissions: Array<string>;
+    };
+};
+
+export type SetPasswordWithLinkResponse = SetPasswordWithLinkResponses[keyof SetPasswordWithLinkResponses];
+
 export type LogoutData = {
     body?: never;
     path?: never;
@@ -2628,13 +2709,89 @@ export type CreateUserResponses = {
     201: {
         user: User;
         /**
-         * Generated; shown once. The person signs in with it.
+         * A one-time link with which the person sets their password; shown this once, to pass on. It works once, for 7 days, and a newer link replaces it.
          */
-        password: string;
+        set_password_url: string;
+        /**
+         * Unix seconds.
+         */
+        set_password_expires_at: number;
     };
 };
 
 export type CreateUserResponse = CreateUserResponses[keyof CreateUserResponses];
+
+export type CreatePasswordLinkData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/users/{id}/password-link';
+};
+
+export type CreatePasswordLinkErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type CreatePasswordLinkError = CreatePasswordLinkErrors[keyof CreatePasswordLinkErrors];
+
+export type CreatePasswordLinkResponses = {
+    /**
+     * Default Response
+     */
+    201: {
+        /**
+         * A one-time link with which the person sets their password; shown this once, to pass on. It works once, for 7 days, and a newer link replaces it.
+         */
+        set_password_url: string;
+        /**
+         * Unix seconds.
+         */
+        set_password_expires_at: number;
+    };
+};
+
+export type CreatePasswordLinkResponse = CreatePasswordLinkResponses[keyof CreatePasswordLinkResponses];
 
 export type DeleteUserData = {
     body?: never;

@@ -3,10 +3,19 @@ import { ROLES } from './common.ts';
 
 const email = Type.String({ minLength: 3, maxLength: 254, format: 'email' });
 const name = Type.String({ minLength: 1, maxLength: 100 });
-const role = Type.Enum(ROLES, { description: 'admin: everything; analyst: read sessions, alerts, webhooks and websites; support: read sessions and websites.' });
+const role = Type.Enum(ROLES, {
+  description:
+    'admin: everything; analyst: read sessions, alerts, webhooks and websites; support: read sessions and websites.',
+});
 
 export const User = Type.Object(
-  { user_id: Type.String(), email: Type.String(), name: Type.String(), role, created_at: Type.Integer({ description: 'Unix seconds.' }) },
+  {
+    user_id: Type.String(),
+    email: Type.String(),
+    name: Type.String(),
+    role,
+    created_at: Type.Integer({ description: 'Unix seconds.' }),
+  },
   { $id: 'User' },
 );
 export const UserList = Type.Array(Type.Ref('User'));
@@ -16,10 +25,27 @@ export const UpdateUserBody = Type.Object(
   { name: Type.Optional(name), role: Type.Optional(role) },
   { additionalProperties: false },
 );
-export const CreatedUser = Type.Object({
-  user: Type.Ref('User'),
-  password: Type.String({ description: 'Generated; shown once. The person signs in with it.' }),
-});
+const passwordLinkFields = {
+  set_password_url: Type.String({
+    description:
+      'A one-time link with which the person sets their password; shown this once, to pass on. It works once, for 7 days, and a newer link replaces it.',
+  }),
+  set_password_expires_at: Type.Integer({ description: 'Unix seconds.' }),
+};
+export const CreatedUser = Type.Object({ user: Type.Ref('User'), ...passwordLinkFields });
+export const PasswordLink = Type.Object(passwordLinkFields);
+/** Sets a password with a one-time link's secret (the part after `#token=`). */
+export const SetPasswordBody = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 100 }),
+    new_password: Type.String({
+      minLength: 12,
+      maxLength: 256,
+      description: 'At least 12 characters; a long passphrase is best.',
+    }),
+  },
+  { additionalProperties: false },
+);
 export const DeletedUser = Type.Object({ user_id: Type.String(), deleted: Type.Boolean() });
 
 export const LoginBody = Type.Object(

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses } from '../../api/schemas/common.ts';
-import { LoginBody, Me } from '../../api/schemas/users.ts';
+import { LoginBody, Me, SetPasswordBody } from '../../api/schemas/users.ts';
 import type { Db } from '../db/database.ts';
 import { NoQuery } from '../http/route-schema.ts';
 import { errors } from '../errors.ts';
@@ -14,6 +15,8 @@ import {
   startLoginSession,
   verifyCredentials,
 } from './login-sessions.ts';
+import { setPasswordWithLink } from '../features/users/password-links.service.ts';
+import type { UsersTable } from '../features/users/users.table.ts';
 import { describePrincipal } from './me.service.ts';
 import { signInAccountLimiter, signInAddressLimit } from './sign-in-limits.ts';
 
@@ -23,6 +26,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db; secureCookies: bool
 ) => {
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
   const limitSignInsToAccount = signInAccountLimiter(app);
+
+  /** Starts a sign-in for the person, sets its cookie, and answers who is now signed in. */
+  async function signInAs(user: UsersTable, reply: FastifyReply) {
+    const value = await startLoginSession(db, user);
+    const principal = await resolveLoginSession(db, value);
+    if (!principal) throw errors.internal();
+    void reply.setCookie(SESSION_COOKIE, value, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
+    return describePrincipal(db, principal);
+  }
 
   app.post('/v1/auth/login', {
     config: {
@@ -42,11 +54,29 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db; secureCookies: bool
       await limitSignInsToAccount(request, request.body.email);
       const user = await verifyCredentials(db, request.body.email, request.body.password);
       if (!user) throw errors.invalidCredentials();
-      const value = await startLoginSession(db, user);
-      const principal = await resolveLoginSession(db, value);
-      if (!principal) throw errors.internal();
-      void reply.setCookie(SESSION_COOKIE, value, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
-      return describePrincipal(db, principal);
+      return signInAs(user, reply);
+    },
+  });
+
+  app.post('/v1/auth/set-password', {
+    config: {
+      sameOriginOnly: true,
+      // The same budget as sign-in: a link's secret is as hard to guess as a password, and as guarded.
+      rateLimit: { ...signInAddressLimit, keyGenerator: (request) => `set-password:${request.ip}` },
+    },
+    schema: {
+      tags: ['Sign-in'],
+      operationId: 'setPasswordWithLink',
+      summary: 'Set a password with a one-time link, and sign in',
+      description:
+        'The token is the part of the set-password link after `#token=`. The link works once; the person is signed out everywhere else and signed in here.',
+      querystring: NoQuery,
+      body: SetPasswordBody,
+      response: { ...errorResponses, 200: Me },
+    },
+    handler: async (request, reply) => {
+      const user = await setPasswordWithLink(db, request.body.token, request.body.new_password);
+      return signInAs(user, reply);
     },
   });
 

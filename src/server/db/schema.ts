@@ -1,10 +1,15 @@
 import type { AccountsTable } from '../features/accounts/accounts.table.ts';
 import type { AlertsTable } from '../features/alerts/alerts.table.ts';
-import type { SessionHourlyCountsTable, SessionsTable, VisitorCountersColumns, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import type {
+  SessionHourlyCountsTable,
+  SessionsTable,
+  VisitorCountersColumns,
+  VisitorsTable,
+} from '../features/sessions/sessions.table.ts';
 import type { ApiTokensTable } from '../features/tokens/tokens.table.ts';
 import type { WebhooksTable } from '../features/webhooks/webhooks.table.ts';
 import type { WebsitesTable } from '../features/websites/websites.table.ts';
-import type { LoginSessionsTable, UsersTable } from '../features/users/users.table.ts';
+import type { LoginSessionsTable, PasswordLinksTable, UsersTable } from '../features/users/users.table.ts';
 import type { IngestBatchesTable, SessionEventsTable } from '../features/ingest/ingest.table.ts';
 import type {
   RecordingChunksTable,
@@ -26,6 +31,7 @@ export interface DatabaseSchema {
   session_hourly_counts: SessionHourlyCountsTable;
   users: UsersTable;
   login_sessions: LoginSessionsTable;
+  password_links: PasswordLinksTable;
   ingest_batches: IngestBatchesTable;
   session_events: SessionEventsTable;
   outbox_messages: OutboxMessagesTable;

@@ -58,6 +58,23 @@ export function login(
   });
 }
 
+/** POST /v1/auth/set-password with a set-password link's secret, as the dashboard's page sends it. */
+export function setPasswordWithLink(
+  ctx: TestContext,
+  link: string,
+  newPassword: string,
+  options: { remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const token = new URL(link).hash.replace(/^#token=/, '');
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/v1/auth/set-password',
+    remoteAddress: options.remoteAddress ?? randomIp(),
+    headers: { 'content-type': 'application/json', origin: APP_ORIGIN },
+    payload: JSON.stringify({ token, new_password: newPassword }),
+  });
+}
+
 /** The `name=value` part of the session cookie a response sets, or undefined. */
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
   const header = response.headers['set-cookie'];

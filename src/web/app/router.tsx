@@ -16,6 +16,13 @@ export function createAppRouter(queryClient: QueryClient) {
       lazy: async () => ({ Component: (await import('../features/auth/components/login-page.tsx')).LoginPage }),
     },
     {
+      path: '/set-password',
+      HydrateFallback: PageLoading,
+      lazy: async () => ({
+        Component: (await import('../features/auth/components/set-password-page.tsx')).SetPasswordPage,
+      }),
+    },
+    {
       path: '/',
       HydrateFallback: PageLoading,
       loader: signedInLoader(queryClient),

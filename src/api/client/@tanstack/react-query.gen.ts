@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { changeMyPassword, createAlert, createToken, createUser, createView, createWebhook, createWebsite, deleteAlert, deleteUser, deleteView, deleteWebhook, getAccountSettings, getMe, getRecordingSettings, getRetention, getSession, getSessionEvents, getSessionRecording, getSessionRecordingChunk, getSessions, getTrackerConfig, getWebhookSecret, ingestEvents, ingestRecordingChunk, listAlertDeliveries, listAlerts, listTokens, listUsers, listViews, listWebhookDeliveries, listWebhooks, listWebsites, login, logout, type Options, redeliver, revokeToken, rotateWebhookSecret, searchVisitors, sendAlertTest, sendWebhookTest, setRetention, updateAccountSettings, updateAlert, updateRecordingSettings, updateUser, updateView, updateWebhook } from '../sdk.gen';
-import type { ChangeMyPasswordData, ChangeMyPasswordError, ChangeMyPasswordResponse, CreateAlertData, CreateAlertError, CreateAlertResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateViewData, CreateViewError, CreateViewResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, CreateWebsiteData, CreateWebsiteError, CreateWebsiteResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteViewData, DeleteViewError, DeleteViewResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetAccountSettingsData, GetAccountSettingsError, GetAccountSettingsResponse, GetMeData, GetMeError, GetMeResponse, GetRecordingSettingsData, GetRecordingSettingsError, GetRecordingSettingsResponse, GetRetentionData, GetRetentionError, GetRetentionResponse, GetSessionData, GetSessionError, GetSessionEventsData, GetSessionEventsError, GetSessionEventsResponse, GetSessionRecordingChunkData, GetSessionRecordingChunkError, GetSessionRecordingChunkResponse, GetSessionRecordingData, GetSessionRecordingError, GetSessionRecordingResponse, GetSessionResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetTrackerConfigData, GetTrackerConfigError, GetTrackerConfigResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, IngestEventsData, IngestEventsError, IngestEventsResponse, IngestRecordingChunkData, IngestRecordingChunkError, IngestRecordingChunkResponse, ListAlertDeliveriesData, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListViewsData, ListViewsError, ListViewsResponse, ListWebhookDeliveriesData, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, RedeliverData, RedeliverError, RedeliverResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, SearchVisitorsData, SearchVisitorsError, SearchVisitorsResponse, SendAlertTestData, SendAlertTestError, SendAlertTestResponse, SendWebhookTestData, SendWebhookTestError, SendWebhookTestResponse, SetRetentionData, SetRetentionError, SetRetentionResponse, UpdateAccountSettingsData, UpdateAccountSettingsError, UpdateAccountSettingsResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateRecordingSettingsData, UpdateRecordingSettingsError, UpdateRecordingSettingsResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateViewData, UpdateViewError, UpdateViewResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
+import { changeMyPassword, createAlert, createPasswordLink, createToken, createUser, createView, createWebhook, createWebsite, deleteAlert, deleteUser, deleteView, deleteWebhook, getAccountSettings, getMe, getRecordingSettings, getRetention, getSession, getSessionEvents, getSessionRecording, getSessionRecordingChunk, getSessions, getTrackerConfig, getWebhookSecret, ingestEvents, ingestRecordingChunk, listAlertDeliveries, listAlerts, listTokens, listUsers, listViews, listWebhookDeliveries, listWebhooks, listWebsites, login, logout, type Options, redeliver, revokeToken, rotateWebhookSecret, searchVisitors, sendAlertTest, sendWebhookTest, setPasswordWithLink, setRetention, updateAccountSettings, updateAlert, updateRecordingSettings, updateUser, updateView, updateWebhook } from '../sdk.gen';
+import type { ChangeMyPasswordData, ChangeMyPasswordError, ChangeMyPasswordResponse, CreateAlertData, CreateAlertError, CreateAlertResponse, CreatePasswordLinkData, CreatePasswordLinkError, CreatePasswordLinkResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateViewData, CreateViewError, CreateViewResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, CreateWebsiteData, CreateWebsiteError, CreateWebsiteResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteViewData, DeleteViewError, DeleteViewResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetAccountSettingsData, GetAccountSettingsError, GetAccountSettingsResponse, GetMeData, GetMeError, GetMeResponse, GetRecordingSettingsData, GetRecordingSettingsError, GetRecordingSettingsResponse, GetRetentionData, GetRetentionError, GetRetentionResponse, GetSessionData, GetSessionError, GetSessionEventsData, GetSessionEventsError, GetSessionEventsResponse, GetSessionRecordingChunkData, GetSessionRecordingChunkError, GetSessionRecordingChunkResponse, GetSessionRecordingData, GetSessionRecordingError, GetSessionRecordingResponse, GetSessionResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetTrackerConfigData, GetTrackerConfigError, GetTrackerConfigResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, IngestEventsData, IngestEventsError, IngestEventsResponse, IngestRecordingChunkData, IngestRecordingChunkError, IngestRecordingChunkResponse, ListAlertDeliveriesData, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListViewsData, ListViewsError, ListViewsResponse, ListWebhookDeliveriesData, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, RedeliverData, RedeliverError, RedeliverResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, SearchVisitorsData, SearchVisitorsError, SearchVisitorsResponse, SendAlertTestData, SendAlertTestError, SendAlertTestResponse, SendWebhookTestData, SendWebhookTestError, SendWebhookTestResponse, SetPasswordWithLinkData, SetPasswordWithLinkError, SetPasswordWithLinkResponse, SetRetentionData, SetRetentionError, SetRetentionResponse, UpdateAccountSettingsData, UpdateAccountSettingsError, UpdateAccountSettingsResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateRecordingSettingsData, UpdateRecordingSettingsError, UpdateRecordingSettingsResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateViewData, UpdateViewError, UpdateViewResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -563,6 +563,25 @@ export const loginMutation = (options?: Partial<Options<LoginData>>): UseMutatio
 };
 
 /**
+ * Set a password with a one-time link, and sign in
+ *
+ * The token is the part of the set-password link after `#token=`. The link works once; the person is signed out everywhere else and signed in here.
+ */
+export const setPasswordWithLinkMutation = (options?: Partial<Options<SetPasswordWithLinkData>>): UseMutationOptions<SetPasswordWithLinkResponse, SetPasswordWithLinkError, Options<SetPasswordWithLinkData>> => {
+    const mutationOptions: UseMutationOptions<SetPasswordWithLinkResponse, SetPasswordWithLinkError, Options<SetPasswordWithLinkData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await setPasswordWithLink({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
  * Sign out
  */
 export const logoutMutation = (options?: Partial<Options<LogoutData>>): UseMutationOptions<LogoutResponse, LogoutError, Options<LogoutData>> => {
@@ -701,7 +720,7 @@ export const listUsersOptions = (options?: Options<ListUsersData>) => queryOptio
 /**
  * Add a person
  *
- * Returns a generated password, this once.
+ * Returns a one-time link with which the person sets their password, this once; pass it on to them. No password is ever shown.
  *
  * Admins only, signed in to the dashboard.
  */
@@ -709,6 +728,27 @@ export const createUserMutation = (options?: Partial<Options<CreateUserData>>): 
     const mutationOptions: UseMutationOptions<CreateUserResponse, CreateUserError, Options<CreateUserData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await createUser({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Issue a new set-password link for a person
+ *
+ * For a person whose link expired or who lost their password. Earlier links stop working; the current password works until the link is used. Shown this once.
+ *
+ * Admins only, signed in to the dashboard.
+ */
+export const createPasswordLinkMutation = (options?: Partial<Options<CreatePasswordLinkData>>): UseMutationOptions<CreatePasswordLinkResponse, CreatePasswordLinkError, Options<CreatePasswordLinkData>> => {
+    const mutationOptions: UseMutationOptions<CreatePasswordLinkResponse, CreatePasswordLinkError, Options<CreatePasswordLinkData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createPasswordLink({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

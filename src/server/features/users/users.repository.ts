@@ -1,5 +1,5 @@
 import { type Db, isPostgres } from '../../db/database.ts';
-import type { LoginSessionsTable, UsersTable } from './users.table.ts';
+import type { LoginSessionsTable, PasswordLinksTable, UsersTable } from './users.table.ts';
 
 export function insertUser(db: Db, row: UsersTable) {
   return db.insertInto('users').values(row).execute();
@@ -10,11 +10,22 @@ export function findUserByEmail(db: Db, email: string) {
 }
 
 export function findUserRow(db: Db, accountId: string, userId: string) {
-  return db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 export function listUserRows(db: Db, accountId: string) {
-  return db.selectFrom('users').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /**
@@ -75,5 +86,35 @@ export async function deleteOtherLoginSessions(db: Db, accountId: string, userId
     .where('user_id', '=', userId)
     .where('id_hash', '!=', keepIdHash)
     .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function insertPasswordLink(db: Db, row: PasswordLinksTable) {
+  return db.insertInto('password_links').values(row).execute();
+}
+
+export function deletePasswordLinks(db: Db, accountId: string, userId: string) {
+  return db.deleteFrom('password_links').where('account_id', '=', accountId).where('user_id', '=', userId).execute();
+}
+
+export function findPasswordLinkUser(db: Db, tokenHash: string, now: number) {
+  return db
+    .selectFrom('password_links')
+    .innerJoin('users', (join) =>
+      join.onRef('users.account_id', '=', 'password_links.account_id').onRef('users.id', '=', 'password_links.user_id'),
+    )
+    .selectAll('users')
+    .where('password_links.token_hash', '=', tokenHash)
+    .where('password_links.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function deleteLoginSessionsOf(db: Db, accountId: string, userId: string) {
+  await db.deleteFrom('login_sessions').where('account_id', '=', accountId).where('user_id', '=', userId).execute();
+}
+
+/** Deletes one link; 1 when this transaction took it, 0 when another one already had. */
+export async function takePasswordLink(db: Db, tokenHash: string): Promise<number> {
+  const result = await db.deleteFrom('password_links').where('token_hash', '=', tokenHash).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../../api/schemas/common.ts';
 import { expectError, expectSameErrorApartFromRequestId } from '../../test/api-helpers.ts';
 import { type TestAccount, type TestContext, describeApi } from '../../test/harness.ts';
-import { asPerson, createPerson, login, signIn, signedInPerson, uniqueEmail } from '../../test/people.ts';
+import {
+  asPerson,
+  createPerson,
+  login,
+  setPasswordWithLink,
+  signIn,
+  signedInPerson,
+  uniqueEmail,
+} from '../../test/people.ts';
 
 interface UserJson {
   user_id: string;
@@ -13,6 +21,13 @@ interface UserJson {
 }
 
 const USER_FIELDS = ['created_at', 'email', 'name', 'role', 'user_id'];
+const NEW_PASSWORD = 'correct horse battery staple';
+
+interface CreatedUserJson {
+  user: UserJson;
+  set_password_url: string;
+  set_password_expires_at: number;
+}
 
 describeApi('people API', (ctx) => {
   let account: TestAccount;
@@ -31,32 +46,31 @@ describeApi('people API', (ctx) => {
     return response.json<UserJson[]>();
   }
 
-  async function addPerson(
-    body: Record<string, unknown>,
-    cookie = admin.cookie,
-  ): Promise<{ user: UserJson; password: string }> {
+  async function addPerson(body: Record<string, unknown>, cookie = admin.cookie): Promise<CreatedUserJson> {
     const response = await asAdmin('POST', '/v1/users', body, cookie);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ user: UserJson; password: string }>();
+    return response.json<CreatedUserJson>();
   }
 
   describe('POST /v1/users', () => {
-    it('adds a person: 201 with the user and a generated password that signs in with the role', async () => {
+    it('adds a person: 201 with the user and a one-time link with which they set a password and sign in with the role', async () => {
       const email = uniqueEmail('analyst');
       const before = Math.floor(Date.now() / 1000);
       const response = await asAdmin('POST', '/v1/users', { email, name: '  Ada Analyst ', role: 'analyst' });
       expect(response.statusCode, response.body).toBe(201);
-      const body = response.json<{ user: UserJson; password: string }>();
-      expect(Object.keys(body).sort()).toEqual(['password', 'user']);
+      const body = response.json<CreatedUserJson>();
+      expect(Object.keys(body).sort()).toEqual(['set_password_expires_at', 'set_password_url', 'user']);
       expect(Object.keys(body.user).sort()).toEqual(USER_FIELDS);
       expect(body.user).toMatchObject({ email, name: 'Ada Analyst', role: 'analyst' });
       expect(body.user.user_id).toMatch(/^usr_/);
       expect(body.user.created_at).toBeGreaterThanOrEqual(before);
       expect(body.user.created_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
-      expect(body.password).toMatch(/^[0-9A-Za-z]{16,}$/);
+      expect(body.set_password_url).toMatch(/^https?:\/\/[^/]+\/set-password#token=[0-9A-Za-z]{43}$/);
+      expect(body.set_password_expires_at - before).toBeGreaterThanOrEqual(7 * 86_400);
+      expect(body.set_password_expires_at - before).toBeLessThanOrEqual(7 * 86_400 + 5);
       expect(response.body).not.toContain('$argon2');
 
-      const signedIn = await login(ctx(), { email, password: body.password });
+      const signedIn = await setPasswordWithLink(ctx(), body.set_password_url, NEW_PASSWORD);
       expect(signedIn.statusCode, signedIn.body).toBe(200);
       expect(signedIn.json<{ user: UserJson; permissions: string[] }>()).toMatchObject({
         user: body.user,
@@ -67,21 +81,23 @@ describeApi('people API', (ctx) => {
 
     it('stores the e-mail lower-cased and names the person after it when no name is given', async () => {
       const email = uniqueEmail('Mixed.Case');
-      const { user, password } = await addPerson({ email: email.toUpperCase(), role: 'support' });
-      expect(user.email).toBe(email.toLowerCase());
-      expect(user.name).toBe(email.toLowerCase().split('@')[0]);
-      expect((await login(ctx(), { email: email.toUpperCase(), password })).statusCode).toBe(200);
+      const created = await addPerson({ email: email.toUpperCase(), role: 'support' });
+      expect(created.user.email).toBe(email.toLowerCase());
+      expect(created.user.name).toBe(email.toLowerCase().split('@')[0]);
+      expect((await setPasswordWithLink(ctx(), created.set_password_url, NEW_PASSWORD)).statusCode).toBe(200);
+      expect((await login(ctx(), { email: email.toUpperCase(), password: NEW_PASSWORD })).statusCode).toBe(200);
     });
 
-    it('gives every person a different password', async () => {
+    it("gives every person a different link, and each link sets only its own person's password", async () => {
       const first = await addPerson({ email: uniqueEmail(), role: 'support' });
       const second = await addPerson({ email: uniqueEmail(), role: 'support' });
-      expect(first.password).not.toBe(second.password);
-      // Each password opens only its own sign-in.
-      expectError(await login(ctx(), { email: first.user.email, password: second.password }), 401, {
+      expect(first.set_password_url).not.toBe(second.set_password_url);
+      expect((await setPasswordWithLink(ctx(), second.set_password_url, NEW_PASSWORD)).statusCode).toBe(200);
+      expectError(await login(ctx(), { email: first.user.email, password: NEW_PASSWORD }), 401, {
         type: 'authentication_error',
         code: 'invalid_credentials',
       });
+      expect((await login(ctx(), { email: second.user.email, password: NEW_PASSWORD })).statusCode).toBe(200);
     });
 
     it('refuses an e-mail already taken, in any case and in any account: 409 email_taken', async () => {
@@ -360,7 +376,8 @@ describeApi('people API', (ctx) => {
       // The e-mail is free again.
       const again = await addPerson({ email: person.email, role: 'support' });
       expect(again.user.user_id).not.toBe(person.user.user_id);
-      expect((await login(ctx(), { email: person.email, password: again.password })).statusCode).toBe(200);
+      expect((await setPasswordWithLink(ctx(), again.set_password_url, NEW_PASSWORD)).statusCode).toBe(200);
+      expect((await login(ctx(), { email: person.email, password: NEW_PASSWORD })).statusCode).toBe(200);
     });
 
     it('an admin may remove themselves while another admin remains; their cookie then stops working', async () => {
@@ -380,8 +397,16 @@ describeApi('people API: concurrent demotions', (ctx) => {
       const first = await signedInPerson(ctx(), account.accountId, 'admin');
       const second = await signedInPerson(ctx(), account.accountId, 'admin');
       const responses = await Promise.all([
-        asPerson(ctx(), first.cookie, { method: 'PUT', url: `/v1/users/${second.user.user_id}`, body: { role: 'analyst' } }),
-        asPerson(ctx(), second.cookie, { method: 'PUT', url: `/v1/users/${first.user.user_id}`, body: { role: 'analyst' } }),
+        asPerson(ctx(), first.cookie, {
+          method: 'PUT',
+          url: `/v1/users/${second.user.user_id}`,
+          body: { role: 'analyst' },
+        }),
+        asPerson(ctx(), second.cookie, {
+          method: 'PUT',
+          url: `/v1/users/${first.user.user_id}`,
+          body: { role: 'analyst' },
+        }),
       ]);
       const statuses = responses.map((response) => response.statusCode).sort();
       // The loser is either refused as the last admin, or no longer an admin by the time it is checked (403).

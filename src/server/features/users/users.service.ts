@@ -6,6 +6,7 @@ import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import {
   countAdminsForUpdate,
+  deletePasswordLinks,
   deleteUserRow,
   findUserByEmail,
   findUserRow,
@@ -23,7 +24,10 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Adds a person with a generated password, returned this once. */
+/**
+ * Adds a person with a generated password, returned this once (the command line hands it over; the
+ * API issues a set-password link instead and never shows it).
+ */
 export async function createUser(
   db: Db,
   accountId: string,
@@ -69,7 +73,12 @@ async function ensureAnotherAdmin(db: Db, accountId: string, row: UsersTable): P
   }
 }
 
-export async function updateUser(db: Db, accountId: string, userId: string, input: UpdateUserInput): Promise<UserResource> {
+export async function updateUser(
+  db: Db,
+  accountId: string,
+  userId: string,
+  input: UpdateUserInput,
+): Promise<UserResource> {
   return db.transaction().execute(async (trx) => {
     const row = await requireUser(trx, accountId, userId);
     if (input.role !== undefined && input.role !== 'admin') await ensureAnotherAdmin(trx, accountId, row);
@@ -79,10 +88,15 @@ export async function updateUser(db: Db, accountId: string, userId: string, inpu
   });
 }
 
-export async function deleteUser(db: Db, accountId: string, userId: string): Promise<{ user_id: string; deleted: true }> {
+export async function deleteUser(
+  db: Db,
+  accountId: string,
+  userId: string,
+): Promise<{ user_id: string; deleted: true }> {
   return db.transaction().execute(async (trx) => {
     const row = await requireUser(trx, accountId, userId);
     await ensureAnotherAdmin(trx, accountId, row);
+    await deletePasswordLinks(trx, accountId, userId);
     await deleteUserRow(trx, accountId, userId);
     return { user_id: userId, deleted: true as const };
   });

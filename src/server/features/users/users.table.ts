@@ -18,3 +18,12 @@ export interface LoginSessionsTable {
   created_at: number;
   expires_at: number;
 }
+
+export interface PasswordLinksTable {
+  /** SHA-256 of the link's secret; the secret itself is only ever in the link. */
+  token_hash: string;
+  account_id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createUserMutation, listUsersQueryKey } from '../../../../api/client/@tanstack/react-query.gen.ts';
 
-/** The answer carries the generated password; it is never cached, only handed to the caller to show once. */
+/** The answer carries the set-password link; it is never cached, only handed to the caller to show once. */
 export function useCreateUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({

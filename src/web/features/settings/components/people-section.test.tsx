@@ -8,7 +8,8 @@ import { errorReply, meAs, mockApi } from '../../../test/mock-api.ts';
 import { SettingsPage } from './settings-page.tsx';
 
 const admin = meAs('admin').user as User;
-const PASSWORD = 'correct-horse-battery-staple-42';
+const LINK = 'https://analytics.acme.test/set-password#token=Q2xldmVyIHRva2VuIHRoYXQgaXMgNDMgY2hhcmFjdGVycw';
+const EXPIRES_AT = 1_750_604_800;
 
 afterEach(() => {
   cleanup();
@@ -16,7 +17,7 @@ afterEach(() => {
 });
 
 describe('People', () => {
-  it('adds a person and shows the generated password once', async () => {
+  it('adds a person and shows their one-time set-password link once', async () => {
     const user = userEvent.setup({ delay: null });
     const people: User[] = [admin];
     const requests = mockApi({
@@ -26,7 +27,7 @@ describe('People', () => {
         const { email, role } = body as Pick<User, 'email' | 'role'>;
         const added: User = { user_id: 'usr_new', email, name: 'Sam', role, created_at: 1_750_000_000 };
         people.push(added);
-        return { status: 201, body: { user: added, password: PASSWORD } };
+        return { status: 201, body: { user: added, set_password_url: LINK, set_password_expires_at: EXPIRES_AT } };
       },
     });
     renderWithProviders(<SettingsPage />, { route: '/settings?tab=people' });
@@ -39,9 +40,11 @@ describe('People', () => {
     await user.click(within(form).getByRole('button', { name: 'Add person' }));
 
     const shown = await screen.findByRole('dialog', { name: 'Sam was added' });
-    expect(within(shown).getByText(PASSWORD)).toBeInTheDocument();
-    expect(within(shown).getByText(/will not be shown again/)).toBeInTheDocument();
-    expect(within(shown).getByRole('button', { name: 'Copy password' })).toBeInTheDocument();
+    expect(within(shown).getByText(LINK)).toBeInTheDocument();
+    expect(
+      within(shown).getByText(/Send this link to sam@acme.test.*works once.*will not be shown again/),
+    ).toBeInTheDocument();
+    expect(within(shown).getByRole('button', { name: 'Copy set-password link' })).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       email: 'sam@acme.test',
       name: 'Sam',
@@ -51,7 +54,38 @@ describe('People', () => {
     await user.click(within(shown).getByRole('button', { name: 'I have copied it' }));
     const row = within(await screen.findByRole('listitem', { name: 'Sam' }));
     expect(row.getByText('sam@acme.test')).toBeInTheDocument();
-    expect(screen.queryByText(PASSWORD)).not.toBeInTheDocument();
+    expect(screen.queryByText(LINK)).not.toBeInTheDocument();
+  });
+
+  it('issues a new set-password link for another person, never for oneself', async () => {
+    const user = userEvent.setup({ delay: null });
+    const sam: User = {
+      user_id: 'usr_sam',
+      email: 'sam@acme.test',
+      name: 'Sam',
+      role: 'support',
+      created_at: 1_750_000_000,
+    };
+    const requests = mockApi({
+      'GET /v1/auth/me': { body: meAs('admin') },
+      'GET /v1/users': { body: [admin, sam] },
+      'POST /v1/users/usr_sam/password-link': {
+        status: 201,
+        body: { set_password_url: LINK, set_password_expires_at: EXPIRES_AT },
+      },
+    });
+    renderWithProviders(<SettingsPage />, { route: '/settings?tab=people' });
+
+    const own = within(await screen.findByRole('listitem', { name: /\(you\)/ }));
+    expect(own.queryByRole('button', { name: /set-password link/ })).not.toBeInTheDocument();
+    const row = within(screen.getByRole('listitem', { name: 'Sam' }));
+    await user.click(row.getByRole('button', { name: 'New set-password link for Sam' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'A new link for Sam' });
+    expect(within(shown).getByText(LINK)).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      '/v1/users/usr_sam/password-link',
+    ]);
   });
 
   it('shows why the last admin cannot be given another role', async () => {

@@ -5,23 +5,33 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { CreateUserResponse, User } from '../../../../api/client/types.gen.ts';
+import type { CreatePasswordLinkResponse, User } from '../../../../api/client/types.gen.ts';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { ShownOnceDialog } from '../../../components/feedback/shown-once-dialog.tsx';
 import { useMeQuery } from '../../../lib/api/me-query.ts';
+import { useCreatePasswordLinkMutation } from '../api/use-create-password-link-mutation.ts';
 import { useUsersQuery } from '../api/use-users-query.ts';
 import { AddPersonDialog } from './add-person-dialog.tsx';
 import { PersonCard } from './person-card.tsx';
 import { RemovePersonDialog } from './remove-person-dialog.tsx';
 
 type OpenDialog =
-  { kind: 'add' } | { kind: 'added'; added: CreateUserResponse } | { kind: 'remove'; user: User } | null;
+  | { kind: 'add' }
+  | { kind: 'link'; user: User; link: CreatePasswordLinkResponse; isNew: boolean }
+  | { kind: 'remove'; user: User }
+  | null;
 
 export function PeopleSection() {
   const users = useUsersQuery();
   const me = useMeQuery();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
+  const newLink = useCreatePasswordLinkMutation();
+  const issueLink = (user: User) =>
+    newLink.mutate(
+      { path: { id: user.user_id } },
+      { onSuccess: (link) => setDialog({ kind: 'link', user, link, isNew: false }) },
+    );
 
   return (
     <Box component="section" aria-labelledby="people-heading">
@@ -41,6 +51,7 @@ export function PeopleSection() {
       </Typography>
       {users.isPending ? <LinearProgress aria-label="Loading people" /> : null}
       {users.isError ? <ApiErrorAlert error={users.error} title="The people could not be loaded" /> : null}
+      {newLink.isError ? <ApiErrorAlert error={newLink.error} title="No new link could be made" /> : null}
       {users.data ? (
         <Stack component="ul" aria-label="People" sx={{ gap: 1.5, listStyle: 'none', p: 0, m: 0 }}>
           {users.data.map((user) => (
@@ -49,19 +60,24 @@ export function PeopleSection() {
               user={user}
               isSelf={user.user_id === me.data?.user?.user_id}
               onRemove={() => setDialog({ kind: 'remove', user })}
+              onNewLink={() => issueLink(user)}
+              linkPending={newLink.isPending && newLink.variables.path.id === user.user_id}
             />
           ))}
         </Stack>
       ) : null}
       {dialog?.kind === 'add' ? (
-        <AddPersonDialog onClose={close} onAdded={(added) => setDialog({ kind: 'added', added })} />
+        <AddPersonDialog
+          onClose={close}
+          onAdded={({ user, ...link }) => setDialog({ kind: 'link', user, link, isNew: true })}
+        />
       ) : null}
-      {dialog?.kind === 'added' ? (
+      {dialog?.kind === 'link' ? (
         <ShownOnceDialog
-          title={`${dialog.added.user.name} was added`}
-          label="Password"
-          value={dialog.added.password}
-          warning={`Copy this password now and give it to ${dialog.added.user.email} through a safe channel. It will not be shown again.`}
+          title={dialog.isNew ? `${dialog.user.name} was added` : `A new link for ${dialog.user.name}`}
+          label="Set-password link"
+          value={dialog.link.set_password_url}
+          warning={`Send this link to ${dialog.user.email} through a safe channel: with it they choose their password and sign in. It works once, until ${new Date(dialog.link.set_password_expires_at * 1000).toLocaleDateString()}, and will not be shown again.`}
           onClose={close}
         />
       ) : null}

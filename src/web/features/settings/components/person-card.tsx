@@ -1,3 +1,4 @@
+import LinkIcon from '@mui/icons-material/Link';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,9 +13,12 @@ interface PersonCardProps {
   user: User;
   isSelf: boolean;
   onRemove: () => void;
+  /** Issues a new one-time set-password link, for a person whose link expired or who lost their password. */
+  onNewLink: () => void;
+  linkPending: boolean;
 }
 
-export function PersonCard({ user, isSelf, onRemove }: PersonCardProps) {
+export function PersonCard({ user, isSelf, onRemove, onNewLink, linkPending }: PersonCardProps) {
   const titleId = `person-${user.user_id}-name`;
   return (
     <Paper component="li" variant="outlined" aria-labelledby={titleId} sx={{ p: 2, display: 'grid', gap: 1.5 }}>
@@ -42,15 +46,22 @@ export function PersonCard({ user, isSelf, onRemove }: PersonCardProps) {
         <Box sx={{ display: 'grid', gap: 1, flex: 1 }}>
           <PersonRoleSelect user={user} />
         </Box>
-        <Button
-          size="small"
-          color="error"
-          startIcon={<PersonRemoveIcon />}
-          onClick={onRemove}
-          sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}
-        >
-          Remove
-        </Button>
+        <Stack direction="row" sx={{ gap: 1, alignSelf: { xs: 'flex-end', sm: 'center' } }}>
+          {isSelf ? null : (
+            <Button
+              size="small"
+              startIcon={<LinkIcon />}
+              onClick={onNewLink}
+              loading={linkPending}
+              aria-label={`New set-password link for ${user.name}`}
+            >
+              New set-password link
+            </Button>
+          )}
+          <Button size="small" color="error" startIcon={<PersonRemoveIcon />} onClick={onRemove}>
+            Remove
+          </Button>
+        </Stack>
       </Stack>
     </Paper>
   );
