@@ -11,4 +11,6 @@ export interface E2eState {
   newcomer: { email: string; password: string; website: { id: string; host: string; publicKey: string } };
 }
 
-export const E2E_STATE_FILE = path.join(os.tmpdir(), 'session-analytics-e2e-state.json');
+// One file per server port, so runs on different ports (E2E_PORT) never read each other's people.
+const port = process.env.E2E_PORT ?? process.env.PORT ?? '3470';
+export const E2E_STATE_FILE = path.join(os.tmpdir(), `session-analytics-e2e-state-${port}.json`);
