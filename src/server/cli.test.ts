@@ -1,7 +1,7 @@
 /**
- * The admin CLI end to end: each command runs in a child process (tsx src/server/cli.ts, as `npx tsx`
- * or `npm run cli` runs it) against a temp SQLite file, and what it creates is then used through the
- * real app built on that same file.
+ * The admin CLI end to end: each command runs in process through `runCli` against a temp SQLite file,
+ * and what it creates is then used through the real app built on that same file. One smoke test runs
+ * the real entry in a child process (tsx src/server/cli.ts, as `npm run cli` does).
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
+import { runCli } from './cli-run.ts';
 import { loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 
@@ -28,7 +29,18 @@ interface Run {
   stderr: string;
 }
 
-function cli(databaseUrl: string, args: string[]): Promise<Run> {
+async function cli(databaseUrl: string, args: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  });
+  return { code, stdout, stderr };
+}
+
+function spawnCli(databaseUrl: string, args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [CLI, ...args], {
       cwd: ROOT,
@@ -53,7 +65,7 @@ function expectOneLine(run: Run, args: string[]): string {
   return lines[0] ?? '';
 }
 
-/** Runs at most `limit` at a time: each child is a whole TypeScript start-up. */
+/** Runs at most `limit` at a time, so concurrent commands contend for the file as people's would. */
 async function inBatches<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
@@ -344,6 +356,27 @@ describe('admin CLI end to end (SQLite file)', () => {
         expect(result.stderr, `${label}: stderr`).not.toMatch(/\n\s+at .+:\d+:\d+/);
       });
       expect(await counts()).toEqual(before);
+    },
+    SLOW,
+  );
+});
+
+describe('admin CLI entry', () => {
+  it(
+    'runs as a program: one line on stdout and exit code 0, a failure on stderr and exit code 1',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-cli-spawn-'));
+      try {
+        const file = path.join(dir, 'cli.db');
+        const created = await spawnCli(file, ['accounts', 'create', '--name', 'Spawned']);
+        expect(expectOneLine(created, ['accounts', 'create'])).toMatch(/^acc_/);
+        const failed = await spawnCli(file, ['accounts', 'create']);
+        expect(failed.code).toBe(1);
+        expect(failed.stdout).toBe('');
+        expect(failed.stderr).toContain('--name is required');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
     SLOW,
   );
