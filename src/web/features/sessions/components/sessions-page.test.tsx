@@ -176,6 +176,18 @@ describe('SessionsPage', () => {
     expect(sessionRequests.at(-1)?.searchParams.has('sort')).toBe(false);
   });
 
+  it('asks the API for the filters in the address, shown as chips, and leaves out the ones it would refuse', async () => {
+    renderPage('/sessions?country=de&has_errors=true&duration_min=30&engagement_min=lots');
+    await screen.findByText('1,234 sessions');
+    const sent = sessionRequests.at(-1)?.searchParams;
+    expect(sent?.get('country')).toBe('DE');
+    expect(sent?.get('has_errors')).toBe('true');
+    expect(sent?.get('duration_min')).toBe('30');
+    expect(sent?.has('engagement_min')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Country: Germany' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Has errors' })).toBeInTheDocument();
+  });
+
   it('filters by e-mail once typing pauses, and starts again at the first page', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage('/sessions?page=3');
