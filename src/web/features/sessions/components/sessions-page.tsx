@@ -11,7 +11,7 @@ import { useCanReadSessions } from '../../../components/sessions/use-can-read-se
 import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
 import { sortFromSortModel, sortModelFromSort } from '../../../components/sessions/session-sort.ts';
 import { useSessionsQuery } from '../api/use-sessions-query.ts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toSessionsQuery } from '../lib/sessions-search-params.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toSavedViewQuery, toSessionsQuery } from '../lib/sessions-search-params.ts';
 import { useSessionsView } from '../lib/use-sessions-view.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { FiltersPanel } from './filters-panel.tsx';
@@ -19,8 +19,13 @@ import { activeFilterCount, SessionsFilters } from './sessions-filters.tsx';
 import { SessionsEmptyState } from './sessions-empty-state.tsx';
 import { SessionsSummary } from './sessions-summary.tsx';
 
+interface SessionsPageProps {
+  /** Actions on the list as it is filtered and sorted (saving it as a view), given the view's parameters. */
+  renderViewActions?: (query: Record<string, string>) => ReactNode;
+}
+
 /** The sessions list: filters, the exact range used, a server-paged grid, and a details drawer. */
-export function SessionsPage() {
+export function SessionsPage({ renderViewActions }: SessionsPageProps) {
   const canRead = useCanReadSessions();
   if (canRead === false) {
     return (
@@ -31,7 +36,7 @@ export function SessionsPage() {
       </PageHeader>
     );
   }
-  return <SessionsList />;
+  return <SessionsList renderViewActions={renderViewActions} />;
 }
 
 function PageHeader({ children }: { children?: ReactNode }) {
@@ -54,7 +59,7 @@ function PageHeader({ children }: { children?: ReactNode }) {
   );
 }
 
-function SessionsList() {
+function SessionsList({ renderViewActions }: SessionsPageProps) {
   const { view, changeView } = useSessionsView();
   const query = useMemo(() => toSessionsQuery(view), [view]);
   const sessions = useSessionsQuery(query);
@@ -71,7 +76,10 @@ function SessionsList() {
   return (
     <>
       <PageHeader>
-        <ExportCsvButton filter={exportFilter} timeZone={view.timeZone} />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {renderViewActions?.(toSavedViewQuery(view))}
+          <ExportCsvButton filter={exportFilter} timeZone={view.timeZone} />
+        </Box>
       </PageHeader>
       <FiltersPanel activeCount={activeFilterCount(view)}>
         <SessionsFilters view={view} onChange={changeView} />
