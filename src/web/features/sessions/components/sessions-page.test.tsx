@@ -115,6 +115,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
@@ -186,6 +187,42 @@ describe('SessionsPage', () => {
     expect(sent?.has('engagement_min')).toBe(false);
     expect(screen.getByRole('button', { name: 'Country: Germany' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Has errors' })).toBeInTheDocument();
+  });
+
+  it('offers sessions that arrived since, every 15 s, without moving the rows, and shows them on request', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    await screen.findByText('Ana Lima · ana@example.com');
+    expect(sessionRequests).toHaveLength(1);
+
+    const newer = makeSession({ id: 'ses_new', creation_timestamp: 1_795_340_000, visitor: { name: 'Noor Ali' } });
+    respondWith = (url) => {
+      if (url.searchParams.get('size') === '1') {
+        // Counted from the newest shown session's second on, so that session is among the 13.
+        return json({ total: 13, page: { num: 0, size: 1 }, sessions: [newer] });
+      }
+      return json({ total: 1246, page: { num: 0, size: 25 }, sessions: [newer, ...SESSIONS] });
+    };
+    await vi.advanceTimersByTimeAsync(15_000);
+
+    expect(await screen.findByText('12 new sessions')).toBeInTheDocument();
+    const poll = sessionRequests.at(-1)?.searchParams;
+    expect(poll?.get('size')).toBe('1');
+    expect(poll?.get('date_from')).toBe('2026-11-22T09:30:00Z');
+    expect(screen.queryByText(/Noor Ali/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText(/Noor Ali/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('12 new sessions')).not.toBeInTheDocument());
+  });
+
+  it('does not watch for new sessions past the first page or in another order', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPage('/sessions?sort=-duration');
+    await screen.findByText('Ana Lima · ana@example.com');
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(sessionRequests).toHaveLength(1);
   });
 
   it('filters by e-mail once typing pauses, and starts again at the first page', async () => {

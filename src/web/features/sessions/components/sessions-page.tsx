@@ -10,11 +10,13 @@ import { useOpenSessionParam } from '../../../components/sessions/use-open-sessi
 import { useCanReadSessions } from '../../../components/sessions/use-can-read-sessions.ts';
 import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
 import { sortFromSortModel, sortModelFromSort } from '../../../components/sessions/session-sort.ts';
+import { useNewSessionsCount } from '../api/use-new-sessions-count.ts';
 import { useSessionsQuery } from '../api/use-sessions-query.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toSavedViewQuery, toSessionsQuery } from '../lib/sessions-search-params.ts';
 import { useSessionsView } from '../lib/use-sessions-view.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { FiltersPanel } from './filters-panel.tsx';
+import { NewSessionsNotice } from './new-sessions-notice.tsx';
 import { activeFilterCount, SessionsFilters } from './sessions-filters.tsx';
 import { SessionsEmptyState } from './sessions-empty-state.tsx';
 import { SessionsSummary } from './sessions-summary.tsx';
@@ -69,6 +71,9 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
     sessions.data?.sessions.find((session) => session.id === openSessionId),
   );
   const { page: _page, size: _size, ...exportFilter } = query;
+  // Only the first page in the default order has new sessions at its top.
+  const watchesForNew = view.page === 0 && view.sort === '' && sessions.isSuccess && !sessions.isPlaceholderData;
+  const newCount = useNewSessionsCount(query, sessions.data?.sessions ?? [], watchesForNew);
 
   const changePage = (model: GridPaginationModel) =>
     changeView({ page: model.page, size: PAGE_SIZES.find((size) => size === model.pageSize) ?? DEFAULT_PAGE_SIZE });
@@ -85,6 +90,7 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
         <SessionsFilters view={view} onChange={changeView} />
       </FiltersPanel>
       <SessionsSummary data={sessions.data} timeZone={view.timeZone} />
+      <NewSessionsNotice count={newCount} onShow={() => void sessions.refetch()} />
       {sessions.isError ? (
         <Box sx={{ mb: 2 }}>
           <ApiErrorAlert error={sessions.error} title="Sessions could not be loaded" />
