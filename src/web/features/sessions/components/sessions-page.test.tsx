@@ -50,6 +50,7 @@ const SESSIONS = [
 ];
 
 let sessionRequests: URL[] = [];
+let me = ME;
 let respondWith: (url: URL) => Response;
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
@@ -87,12 +88,13 @@ beforeEach(() => {
   configureApiClient();
   client.setConfig({ baseUrl: 'http://localhost' });
   sessionRequests = [];
+  me = ME;
   respondWith = sessionsResponse;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {
       const url = new URL(request.url);
-      if (url.pathname === '/v1/auth/me') return json(ME);
+      if (url.pathname === '/v1/auth/me') return json(me);
       if (url.pathname === '/v1/sessions') {
         sessionRequests.push(url);
         return respondWith(url);
@@ -223,6 +225,43 @@ describe('SessionsPage', () => {
     await screen.findByText('Ana Lima · ana@example.com');
     await vi.advanceTimersByTimeAsync(31_000);
     expect(sessionRequests).toHaveLength(1);
+  });
+
+  it('puts the frustration signals and engagement right after the visitor', async () => {
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.slice(0, 8)).toEqual([
+      'Start time',
+      'Replay',
+      'Duration',
+      'Visitor',
+      'Errors',
+      'Rage clicks',
+      'Error clicks',
+      'Engagement',
+    ]);
+  });
+
+  it("keeps each person's choice of columns, even in a shared browser", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Engagement' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument());
+    cleanup();
+
+    me = { ...ME, user: { ...ME.user, user_id: 'usr_2', email: 'colleague@demo.example' } };
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    expect(screen.getByRole('columnheader', { name: /Engagement/ })).toBeInTheDocument();
+    cleanup();
+
+    me = ME;
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument();
   });
 
   it('filters by e-mail once typing pauses, and starts again at the first page', async () => {

@@ -10,6 +10,7 @@ import { useOpenSessionParam } from '../../../components/sessions/use-open-sessi
 import { useCanReadSessions } from '../../../components/sessions/use-can-read-sessions.ts';
 import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
 import { sortFromSortModel, sortModelFromSort } from '../../../components/sessions/session-sort.ts';
+import { useMeQuery } from '../../auth/api/use-me-query.ts';
 import { useNewSessionsCount } from '../api/use-new-sessions-count.ts';
 import { useSessionsQuery } from '../api/use-sessions-query.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toSavedViewQuery, toSessionsQuery } from '../lib/sessions-search-params.ts';
@@ -66,6 +67,8 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
   const query = useMemo(() => toSessionsQuery(view), [view]);
   const sessions = useSessionsQuery(query);
   const { openSessionId, openSession, closeSession } = useOpenSessionParam();
+  // The column choice is each person's own, even in a shared browser.
+  const personId = useMeQuery().data?.user?.user_id ?? 'token';
   const detail = useSessionQuery(
     openSessionId,
     sessions.data?.sessions.find((session) => session.id === openSessionId),
@@ -105,7 +108,7 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
         loading={sessions.isFetching}
         timeZone={view.timeZone}
         onOpenSession={(session) => openSession(session.id)}
-        columnStorageKey="sessions-grid.columns"
+        columnStorageKey={`sessions-grid.columns.${personId}`}
         sortModel={sortModelFromSort(view.sort)}
         onSortModelChange={(model) => changeView({ sort: sortFromSortModel(model) })}
         emptyState={
