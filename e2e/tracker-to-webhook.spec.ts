@@ -112,7 +112,7 @@ test('a visitor on a tracked page fires an alert: the session shows in the dashb
       payload: { event_name: 'JSError', visitor: { email: 'Rita.Rage@Example.com' } },
     });
 
-    const search = page.getByRole('textbox', { name: 'Find a visitor by e-mail, visitor id or session link' });
+    const search = page.getByRole('combobox', { name: 'Find a visitor by name, e-mail, visitor id or session link' });
     await search.fill('rita.rage@example.com');
     await search.press('Enter');
     await expect(page.getByRole('heading', { level: 2, name: 'Sessions (1)' })).toBeVisible();

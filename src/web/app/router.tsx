@@ -33,9 +33,7 @@ export function createAppRouter(queryClient: QueryClient) {
         {
           path: 'sessions',
           loader: sessionsLoader(queryClient),
-          lazy: async () => ({
-            Component: (await import('../features/sessions/components/sessions-page.tsx')).SessionsPage,
-          }),
+          lazy: async () => ({ Component: (await import('./sessions-route.tsx')).SessionsRoute }),
         },
         {
           path: 'sessions/:sessionId',

@@ -6,9 +6,10 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { usePermissions } from '../../lib/api/me-query.ts';
+import { SavedViewsNav } from '../../features/views/components/saved-views-nav.tsx';
 import { useLastSessionsSearch } from './use-last-sessions-search.ts';
 
 const ITEMS: { to: string; label: string; icon: ReactNode; permission: string }[] = [
@@ -18,23 +19,25 @@ const ITEMS: { to: string; label: string; icon: ReactNode; permission: string }[
   { to: '/settings', label: 'Settings', icon: <SettingsIcon />, permission: 'account:admin' },
 ];
 
-/** The sections the signed-in person may open; the others are not shown at all. */
+/** The sections the signed-in person may open (the others are not shown at all), and saved views under Sessions. */
 export function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   const { can } = usePermissions();
   const sessionsSearch = useLastSessionsSearch();
   return (
     <List component="nav" aria-label="Main">
       {ITEMS.filter((item) => can(item.permission)).map((item) => (
-        <ListItemButton
-          key={item.to}
-          component={NavLink}
-          to={item.to === '/sessions' ? `/sessions${sessionsSearch}` : item.to}
-          onClick={onNavigate}
-          sx={{ borderRadius: 1, mx: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-        >
-          <ListItemIcon>{item.icon}</ListItemIcon>
-          <ListItemText primary={item.label} />
-        </ListItemButton>
+        <Fragment key={item.to}>
+          <ListItemButton
+            component={NavLink}
+            to={item.to === '/sessions' ? `/sessions${sessionsSearch}` : item.to}
+            onClick={onNavigate}
+            sx={{ borderRadius: 1, mx: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+          >
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+          {item.to === '/sessions' ? <SavedViewsNav onNavigate={onNavigate} /> : null}
+        </Fragment>
       ))}
     </List>
   );

@@ -8,34 +8,66 @@ import { isSortableField } from './session-sort.ts';
 const versioned = (name: string, version: string) => [name, version].filter(Boolean).join(' ');
 const number = { type: 'number', width: 90 } as const;
 
-/** The list's columns; times are shown in `timeZone`. Only columns the server sorts by are sortable. */
+/**
+ * The list's columns; times are shown in `timeZone`. Only columns the server sorts by are sortable. Who, how
+ * long, and the frustration signals come first and are narrow enough to fit a 1440 px screen beside the
+ * navigation without scrolling sideways; the rest follow.
+ */
 export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
   const columns: GridColDef<Session>[] = [
     {
       field: 'creation_timestamp',
       headerName: 'Start time',
       description: `When the session started, in ${timeZone}`,
-      width: 200,
+      width: 172,
       valueFormatter: (value: number) => formatTimestamp(value, timeZone),
     },
     {
       field: 'has_recording',
       headerName: 'Replay',
       description: 'A replay of the session is stored',
-      width: 80,
+      width: 72,
       type: 'boolean',
       renderCell: ({ row }) =>
         row.has_recording ? (
           <SmartDisplayOutlinedIcon color="primary" titleAccess="Has a replay" sx={{ verticalAlign: 'middle' }} />
         ) : null,
     },
-    { field: 'duration', headerName: 'Duration', width: 110, valueFormatter: (value: number) => formatDuration(value) },
+    { field: 'duration', headerName: 'Duration', width: 100, valueFormatter: (value: number) => formatDuration(value) },
     {
       field: 'visitor',
       headerName: 'Visitor',
-      width: 260,
+      width: 220,
       valueGetter: (_value, row) => [row.visitor.name, row.visitor.email, row.visitor.id].filter(Boolean).join(' '),
       renderCell: ({ row }) => <VisitorCell visitor={row.visitor} />,
+    },
+    {
+      field: 'errors',
+      headerName: 'Errors',
+      description: 'JavaScript errors and error-level console messages',
+      ...number,
+      valueGetter: (_value, row) => row.events_statistics.error_logs,
+    },
+    {
+      field: 'rage_clicks',
+      headerName: 'Rage clicks',
+      ...number,
+      width: 104,
+      valueGetter: (_value, row) => row.events_statistics.rage_clicks,
+    },
+    {
+      field: 'error_clicks',
+      headerName: 'Error clicks',
+      ...number,
+      width: 104,
+      valueGetter: (_value, row) => row.events_statistics.error_clicks,
+    },
+    {
+      field: 'engagment_score',
+      headerName: 'Engagement',
+      description: 'Engagement score, 0 to 100',
+      width: 130,
+      renderCell: ({ row }) => <EngagementBar score={row.engagment_score} />,
     },
     {
       field: 'location',
@@ -54,34 +86,6 @@ export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
     },
     { field: 'pages', headerName: 'Pages', ...number, valueGetter: (_value, row) => row.page_views_statistics.count },
     { field: 'clicks', headerName: 'Clicks', ...number, valueGetter: (_value, row) => row.events_statistics.clicks },
-    {
-      field: 'errors',
-      headerName: 'Errors',
-      description: 'JavaScript errors and error-level console messages',
-      ...number,
-      valueGetter: (_value, row) => row.events_statistics.error_logs,
-    },
-    {
-      field: 'rage_clicks',
-      headerName: 'Rage clicks',
-      ...number,
-      width: 110,
-      valueGetter: (_value, row) => row.events_statistics.rage_clicks,
-    },
-    {
-      field: 'error_clicks',
-      headerName: 'Error clicks',
-      ...number,
-      width: 110,
-      valueGetter: (_value, row) => row.events_statistics.error_clicks,
-    },
-    {
-      field: 'engagment_score',
-      headerName: 'Engagement',
-      description: 'Engagement score, 0 to 100',
-      width: 140,
-      renderCell: ({ row }) => <EngagementBar score={row.engagment_score} />,
-    },
     {
       field: 'referrer',
       headerName: 'Referrer & UTM',

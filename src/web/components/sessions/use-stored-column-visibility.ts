@@ -14,12 +14,13 @@ function readStored(key: string): GridColumnVisibilityModel {
   }
 }
 
-/** Which columns are shown, remembered in this browser under `key`. */
+/** Which columns are shown, remembered in this browser under `key` (read again when the key changes). */
 export function useStoredColumnVisibility(key: string) {
-  const [model, setModel] = useState(() => readStored(key));
+  const [stored, setStored] = useState(() => ({ key, model: readStored(key) }));
+  if (stored.key !== key) setStored({ key, model: readStored(key) });
   const change = useCallback(
     (next: GridColumnVisibilityModel) => {
-      setModel(next);
+      setStored({ key, model: next });
       try {
         window.localStorage.setItem(key, JSON.stringify(next));
       } catch {
@@ -28,5 +29,5 @@ export function useStoredColumnVisibility(key: string) {
     },
     [key],
   );
-  return [model, change] as const;
+  return [stored.key === key ? stored.model : readStored(key), change] as const;
 }

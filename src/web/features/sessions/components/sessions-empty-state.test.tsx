@@ -16,6 +16,7 @@ const NO_FILTERS: SessionsView = {
   page: 0,
   size: 25,
   sort: '',
+  filters: {},
 };
 
 const WEBSITES = [

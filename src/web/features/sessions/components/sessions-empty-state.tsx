@@ -10,7 +10,8 @@ import { FirstRunEmptyState } from './first-run-empty-state.tsx';
  */
 export function SessionsEmptyState({ view, onWiden }: { view: SessionsView; onWiden: () => void }) {
   const dated = hasDateFilter(view);
-  if (!dated && !view.email && !view.visitorId) return <FirstRunEmptyState websiteId={view.websiteId} />;
+  const chips = Object.keys(view.filters).length > 0;
+  if (!dated && !chips && !view.email && !view.visitorId) return <FirstRunEmptyState websiteId={view.websiteId} />;
   return (
     <Box sx={{ maxWidth: 420 }}>
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>

@@ -5,9 +5,11 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { type DateChoice, dateChoiceOf, findDatePreset } from '../lib/date-presets.ts';
 import { startOfTodayIso } from '../lib/local-date-time.ts';
 import type { SessionsView } from '../lib/sessions-search-params.ts';
+import { FILTER_DEFINITIONS, isFilterOn } from '../lib/session-filters.ts';
 import { CustomRangeFields } from './custom-range-fields.tsx';
 import { DateChoiceSelect } from './date-choice-select.tsx';
 import { DebouncedTextField } from './debounced-text-field.tsx';
+import { FilterChips } from './filter-chips.tsx';
 import { TimeZoneSelect } from './time-zone-select.tsx';
 
 interface SessionsFiltersProps {
@@ -17,10 +19,11 @@ interface SessionsFiltersProps {
 
 /** Counts the filters that narrow the list, for the collapsed panel's button. */
 export function activeFilterCount(view: SessionsView): number {
-  return [view.email, view.visitorId, view.dateFrom || view.dateTo].filter(Boolean).length;
+  const chips = FILTER_DEFINITIONS.filter((definition) => isFilterOn(view.filters, definition)).length;
+  return [view.email, view.visitorId, view.dateFrom || view.dateTo].filter(Boolean).length + chips;
 }
 
-/** E-mail, visitor id, dates and time zone; each change lands in the URL. */
+/** E-mail, visitor id, dates and time zone, then the other filters as chips; each change lands in the URL. */
 export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
   const choice = dateChoiceOf(view.dateFrom, view.dateTo);
   const chooseDates = (next: DateChoice) => {
@@ -70,13 +73,14 @@ export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
         <TimeZoneSelect value={view.timeZone} onChange={(timeZone) => onChange({ timeZone })} />
         {activeFilterCount(view) > 0 ? (
           <Button
-            onClick={() => onChange({ email: '', visitorId: '', dateFrom: '', dateTo: '' })}
+            onClick={() => onChange({ email: '', visitorId: '', dateFrom: '', dateTo: '', filters: {} })}
             sx={{ alignSelf: 'center' }}
           >
             Clear filters
           </Button>
         ) : null}
       </Box>
+      <FilterChips filters={view.filters} onChange={(filters) => onChange({ filters })} />
     </LocalizationProvider>
   );
 }

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GetSessionsResponse } from '../../../../api/client/types.gen.ts';
-import { errorReply, mockApi, type MockReply } from '../../../test/mock-api.ts';
+import { type MockReply, errorReply, mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { makeSession } from '../../../components/sessions/make-session.ts';
 import { SessionsPage } from './sessions-page.tsx';
@@ -49,6 +49,7 @@ const SESSIONS = [
 ];
 
 let sessionRequests: URLSearchParams[] = [];
+let me = ME;
 let respondWith: (query: URLSearchParams) => MockReply;
 
 function sessionsResponse(query: URLSearchParams): MockReply {
@@ -80,9 +81,10 @@ function renderPage(route = '/sessions') {
 
 beforeEach(() => {
   sessionRequests = [];
+  me = ME;
   respondWith = sessionsResponse;
   mockApi({
-    'GET /v1/auth/me': { body: ME },
+    'GET /v1/auth/me': () => ({ body: me }),
     'GET /v1/sessions': ({ query }) => {
       sessionRequests.push(query);
       return respondWith(query);
@@ -92,6 +94,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
@@ -151,6 +154,91 @@ describe('SessionsPage', () => {
     renderPage('/sessions?sort=visitor');
     await screen.findByText('1,234 sessions');
     expect(sessionRequests.at(-1)?.has('sort')).toBe(false);
+  });
+
+  it('asks the API for the filters in the address, shown as chips, and leaves out the ones it would refuse', async () => {
+    renderPage('/sessions?country=de&has_errors=true&duration_min=30&engagement_min=lots');
+    await screen.findByText('1,234 sessions');
+    const sent = sessionRequests.at(-1);
+    expect(sent?.get('country')).toBe('DE');
+    expect(sent?.get('has_errors')).toBe('true');
+    expect(sent?.get('duration_min')).toBe('30');
+    expect(sent?.has('engagement_min')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Country: Germany' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Has errors' })).toBeInTheDocument();
+  });
+
+  it('offers sessions that arrived since, every 15 s, without moving the rows, and shows them on request', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    await screen.findByText('Ana Lima · ana@example.com');
+    expect(sessionRequests).toHaveLength(1);
+
+    const newer = makeSession({ id: 'ses_new', creation_timestamp: 1_795_340_000, visitor: { name: 'Noor Ali' } });
+    respondWith = (query) => {
+      if (query.get('size') === '1') {
+        // Counted from the newest shown session's second on, so that session is among the 13.
+        return { body: { total: 13, page: { num: 0, size: 1 }, sessions: [newer] } };
+      }
+      return { body: { total: 1246, page: { num: 0, size: 25 }, sessions: [newer, ...SESSIONS] } };
+    };
+    await vi.advanceTimersByTimeAsync(15_000);
+
+    expect(await screen.findByText('12 new sessions')).toBeInTheDocument();
+    const poll = sessionRequests.at(-1);
+    expect(poll?.get('size')).toBe('1');
+    expect(poll?.get('date_from')).toBe('2026-11-22T09:30:00Z');
+    expect(screen.queryByText(/Noor Ali/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText(/Noor Ali/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('12 new sessions')).not.toBeInTheDocument());
+  });
+
+  it('does not watch for new sessions past the first page or in another order', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPage('/sessions?sort=-duration');
+    await screen.findByText('Ana Lima · ana@example.com');
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(sessionRequests).toHaveLength(1);
+  });
+
+  it('puts the frustration signals and engagement right after the visitor', async () => {
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.slice(0, 8)).toEqual([
+      'Start time',
+      'Replay',
+      'Duration',
+      'Visitor',
+      'Errors',
+      'Rage clicks',
+      'Error clicks',
+      'Engagement',
+    ]);
+  });
+
+  it("keeps each person's choice of columns, even in a shared browser", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Engagement' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument());
+    cleanup();
+
+    me = { ...ME, user: { ...ME.user, user_id: 'usr_2', email: 'colleague@demo.example' } };
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    expect(screen.getByRole('columnheader', { name: /Engagement/ })).toBeInTheDocument();
+    cleanup();
+
+    me = ME;
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument();
   });
 
   it('filters by e-mail once typing pauses, and starts again at the first page', async () => {

@@ -10,17 +10,25 @@ import { useOpenSessionParam } from '../../../components/sessions/use-open-sessi
 import { useCanReadSessions } from '../../../components/sessions/use-can-read-sessions.ts';
 import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
 import { sortFromSortModel, sortModelFromSort } from '../../../components/sessions/session-sort.ts';
+import { useMeQuery } from '../../../lib/api/me-query.ts';
+import { useNewSessionsCount } from '../api/use-new-sessions-count.ts';
 import { useSessionsQuery } from '../api/use-sessions-query.ts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toSessionsQuery } from '../lib/sessions-search-params.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toSavedViewQuery, toSessionsQuery } from '../lib/sessions-search-params.ts';
 import { useSessionsView } from '../lib/use-sessions-view.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { FiltersPanel } from './filters-panel.tsx';
+import { NewSessionsNotice } from './new-sessions-notice.tsx';
 import { activeFilterCount, SessionsFilters } from './sessions-filters.tsx';
 import { SessionsEmptyState } from './sessions-empty-state.tsx';
 import { SessionsSummary } from './sessions-summary.tsx';
 
+interface SessionsPageProps {
+  /** Actions on the list as it is filtered and sorted (saving it as a view), given the view's parameters. */
+  renderViewActions?: (query: Record<string, string>) => ReactNode;
+}
+
 /** The sessions list: filters, the exact range used, a server-paged grid, and a details drawer. */
-export function SessionsPage() {
+export function SessionsPage({ renderViewActions }: SessionsPageProps) {
   const canRead = useCanReadSessions();
   if (canRead === false) {
     return (
@@ -31,7 +39,7 @@ export function SessionsPage() {
       </PageHeader>
     );
   }
-  return <SessionsList />;
+  return <SessionsList renderViewActions={renderViewActions} />;
 }
 
 function PageHeader({ children }: { children?: ReactNode }) {
@@ -54,16 +62,21 @@ function PageHeader({ children }: { children?: ReactNode }) {
   );
 }
 
-function SessionsList() {
+function SessionsList({ renderViewActions }: SessionsPageProps) {
   const { view, changeView } = useSessionsView();
   const query = useMemo(() => toSessionsQuery(view), [view]);
   const sessions = useSessionsQuery(query);
   const { openSessionId, openSession, closeSession } = useOpenSessionParam();
+  // The column choice is each person's own, even in a shared browser.
+  const personId = useMeQuery().data?.user?.user_id ?? 'token';
   const detail = useSessionQuery(
     openSessionId,
     sessions.data?.sessions.find((session) => session.id === openSessionId),
   );
   const { page: _page, size: _size, ...exportFilter } = query;
+  // Only the first page in the default order has new sessions at its top.
+  const watchesForNew = view.page === 0 && view.sort === '' && sessions.isSuccess && !sessions.isPlaceholderData;
+  const newCount = useNewSessionsCount(query, sessions.data?.sessions ?? [], watchesForNew);
 
   const changePage = (model: GridPaginationModel) =>
     changeView({ page: model.page, size: PAGE_SIZES.find((size) => size === model.pageSize) ?? DEFAULT_PAGE_SIZE });
@@ -71,12 +84,16 @@ function SessionsList() {
   return (
     <>
       <PageHeader>
-        <ExportCsvButton filter={exportFilter} timeZone={view.timeZone} />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {renderViewActions?.(toSavedViewQuery(view))}
+          <ExportCsvButton filter={exportFilter} timeZone={view.timeZone} />
+        </Box>
       </PageHeader>
       <FiltersPanel activeCount={activeFilterCount(view)}>
         <SessionsFilters view={view} onChange={changeView} />
       </FiltersPanel>
       <SessionsSummary data={sessions.data} timeZone={view.timeZone} />
+      <NewSessionsNotice count={newCount} onShow={() => void sessions.refetch()} />
       {sessions.isError ? (
         <Box sx={{ mb: 2 }}>
           <ApiErrorAlert error={sessions.error} title="Sessions could not be loaded" />
@@ -91,7 +108,7 @@ function SessionsList() {
         loading={sessions.isFetching}
         timeZone={view.timeZone}
         onOpenSession={(session) => openSession(session.id)}
-        columnStorageKey="sessions-grid.columns"
+        columnStorageKey={`sessions-grid.columns.${personId}`}
         sortModel={sortModelFromSort(view.sort)}
         onSortModelChange={(model) => changeView({ sort: sortFromSortModel(model) })}
         emptyState={

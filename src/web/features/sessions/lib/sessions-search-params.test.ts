@@ -4,6 +4,7 @@ import {
   applyViewChange,
   readSessionsView,
   type SessionsView,
+  toSavedViewQuery,
   toSessionsQuery,
   writeSessionsView,
 } from './sessions-search-params.ts';
@@ -23,6 +24,7 @@ describe('sessions URL state', () => {
       dateTo: '',
       timeZone: HOME,
       sort: '',
+      filters: {},
       page: 0,
       size: 25,
     });
@@ -106,5 +108,57 @@ describe('sessions URL state', () => {
       date_to: 'TODAY',
       tz: HOME,
     });
+  });
+
+  it('round-trips every kind of filter chip, named as the API names them', () => {
+    const search =
+      'device=mobile&country=de&duration_min=30&duration_max=600&engagement_min=12.5&has_errors=true' +
+      '&identified=false&url=%2Fcheckout&utm_source=newsletter&tag=vip&visitor_param=plan%3Dpro%3Dx';
+    const view = read(search);
+    expect(view.filters).toEqual({
+      device: 'mobile',
+      country: 'DE',
+      duration_min: '30',
+      duration_max: '600',
+      engagement_min: '12.5',
+      has_errors: 'true',
+      identified: 'false',
+      url: '/checkout',
+      utm_source: 'newsletter',
+      tag: 'vip',
+      visitor_param: 'plan=pro=x',
+    });
+    expect(read(write(view))).toEqual(view);
+    expect(toSessionsQuery(view)).toMatchObject({
+      country: 'DE',
+      duration_min: 30,
+      engagement_min: 12.5,
+      has_errors: true,
+      identified: false,
+      visitor_param: 'plan=pro=x',
+    });
+  });
+
+  it('ignores filter values a hand-edited link gets wrong, keeping the rest', () => {
+    const view = read(
+      'country=Germany&duration_min=-3&duration_max=abc&engagement_max=101&has_errors=yes&seen=false' +
+        '&visitor_param=noequals&engagement_min=50&device=' +
+        'x'.repeat(40),
+    );
+    expect(view.filters).toEqual({ seen: 'false', engagement_min: '50' });
+  });
+
+  it('drops the upper bound of a range that is upside down', () => {
+    expect(read('duration_min=600&duration_max=30').filters).toEqual({ duration_min: '600' });
+  });
+
+  it('goes back to the first page when a chip changes', () => {
+    expect(applyViewChange({ ...DEFAULT_VIEW, page: 5 }, { filters: { has_errors: 'true' } }).page).toBe(0);
+  });
+
+  it('saves the filters and sort without paging, and the zone only when dates need it', () => {
+    const view = read('country=FR&sort=-duration&page=3&size=50&tz=Asia%2FTokyo');
+    expect(toSavedViewQuery(view)).toEqual({ country: 'FR', sort: '-duration' });
+    expect(toSavedViewQuery(read('date_from=TODAY&tz=Asia%2FTokyo'))).toEqual({ date_from: 'TODAY', tz: 'Asia/Tokyo' });
   });
 });

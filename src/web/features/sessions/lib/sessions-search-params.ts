@@ -1,6 +1,7 @@
 import type { GetSessionsData } from '../../../../api/client/types.gen.ts';
 import { isSessionSort } from '../../../components/sessions/session-sort.ts';
 import { isValidTimeZone } from '../../../lib/time-zones.ts';
+import { FILTER_PARAMS, readSessionFilters, type SessionFilters, toFilterQuery } from './session-filters.ts';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -18,6 +19,8 @@ export interface SessionsView {
   timeZone: string;
   /** The API's `sort`; '' is newest first. */
   sort: string;
+  /** The chips: device, country, ranges, flags and the other narrowing parameters. */
+  filters: SessionFilters;
   page: number;
   size: PageSize;
 }
@@ -33,7 +36,7 @@ const KEYS = {
   sort: 'sort',
   page: 'page',
   size: 'size',
-} as const satisfies Record<keyof SessionsView, string>;
+} as const satisfies Record<Exclude<keyof SessionsView, 'filters'>, string>;
 
 const FILTER_FIELDS = ['email', 'visitorId', 'websiteId', 'dateFrom', 'dateTo', 'timeZone', 'sort'] as const;
 
@@ -59,6 +62,7 @@ export function readSessionsView(params: URLSearchParams, defaultTimeZone: strin
     dateTo: text(KEYS.dateTo),
     timeZone: isValidTimeZone(timeZone) ? timeZone : defaultTimeZone,
     sort: isSessionSort(text(KEYS.sort)) ? text(KEYS.sort) : '',
+    filters: readSessionFilters(params),
     page: readPage(params.get(KEYS.page)),
     size: readSize(params.get(KEYS.size)),
   };
@@ -79,7 +83,7 @@ export function writeSessionsView(
   base = new URLSearchParams(),
 ): URLSearchParams {
   const next = new URLSearchParams(base);
-  for (const key of Object.values(KEYS)) next.delete(key);
+  for (const key of [...Object.values(KEYS), ...FILTER_PARAMS]) next.delete(key);
   const set = (key: string, value: string) => {
     if (value) next.set(key, value);
   };
@@ -90,6 +94,7 @@ export function writeSessionsView(
   set(KEYS.dateTo, view.dateTo);
   if (hasDateFilter(view) || view.timeZone !== defaultTimeZone) set(KEYS.timeZone, view.timeZone);
   set(KEYS.sort, view.sort);
+  for (const param of FILTER_PARAMS) set(param, view.filters[param] ?? '');
   if (view.page > 0) set(KEYS.page, String(view.page));
   if (view.size !== DEFAULT_PAGE_SIZE) set(KEYS.size, String(view.size));
   return next;
@@ -98,7 +103,10 @@ export function writeSessionsView(
 /** Applies a change; changing any filter or the page size goes back to the first page. */
 export function applyViewChange(view: SessionsView, change: Partial<SessionsView>): SessionsView {
   const next = { ...view, ...change };
-  const listChanged = FILTER_FIELDS.some((field) => next[field] !== view[field]) || next.size !== view.size;
+  const listChanged =
+    FILTER_FIELDS.some((field) => next[field] !== view[field]) ||
+    FILTER_PARAMS.some((param) => next.filters[param] !== view.filters[param]) ||
+    next.size !== view.size;
   return listChanged ? { ...next, page: 0 } : next;
 }
 
@@ -114,5 +122,12 @@ export function toSessionsQuery(view: SessionsView): GetSessionsData['query'] {
     ...(view.dateTo ? { date_to: view.dateTo } : {}),
     ...(hasDateFilter(view) ? { tz: view.timeZone } : {}),
     ...(view.sort ? { sort: view.sort as NonNullable<GetSessionsData['query']>['sort'] } : {}),
+    ...toFilterQuery(view.filters),
   };
+}
+
+/** The view as a saved view's query: URL parameters without paging; the zone only when dates need it. */
+export function toSavedViewQuery(view: SessionsView): Record<string, string> {
+  const params = writeSessionsView({ ...view, page: 0, size: DEFAULT_PAGE_SIZE }, view.timeZone);
+  return Object.fromEntries(params);
 }

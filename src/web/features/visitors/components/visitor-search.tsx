@@ -1,39 +1,98 @@
 import SearchIcon from '@mui/icons-material/Search';
+import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { usePermissions } from '../../../lib/api/me-query.ts';
+import {
+  MIN_SEARCH_LENGTH,
+  useVisitorSuggestionsQuery,
+  type VisitorSuggestion,
+} from '../api/use-visitor-suggestions-query.ts';
 import { parseVisitorQuery } from '../lib/parse-visitor-query.ts';
+import { useDebouncedValue } from '../lib/use-debounced-value.ts';
+import { VisitorSuggestionOption } from './visitor-suggestion-option.tsx';
 
-/** The app bar's search: an e-mail, a visitor id or a session link opens that visitor or session. */
+const DEBOUNCE_MS = 250;
+
+const isSessionLink = (target: string | null): target is string => target?.startsWith('/sessions/') ?? false;
+
+/**
+ * The app bar's search. As one types, people whose name or e-mail starts with the text (or whose visitor id it
+ * is) are suggested with their session counts; arrows and Enter pick one. Enter on the text itself, an
+ * e-mail or a visitor id, opens the visitor lookup; a pasted session link opens that session at once.
+ */
 export function VisitorSearch() {
   const navigate = useNavigate();
+  const { can } = usePermissions();
   const [text, setText] = useState('');
+  const settled = useDebouncedValue(text, DEBOUNCE_MS);
+  const suggestions = useVisitorSuggestionsQuery(settled, can('users.sessions:read'));
+  const options = text.trim().length >= MIN_SEARCH_LENGTH ? (suggestions.data?.visitors ?? []) : [];
+  const go = (target: string | null) => {
+    if (!target) return;
+    setText('');
+    navigate(target);
+  };
+  const choose = (choice: string | VisitorSuggestion | null) => {
+    if (choice === null) return;
+    if (typeof choice === 'string') return go(parseVisitorQuery(choice));
+    const typed = parseVisitorQuery(text);
+    if (choice.matched_by === 'session' && isSessionLink(typed)) return go(typed);
+    go(`/visitors?${new URLSearchParams({ visitor_id: choice.id }).toString()}`);
+  };
   return (
-    <form
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const target = parseVisitorQuery(text);
-        if (target) navigate(target);
-      }}
-    >
-      <TextField
-        size="small"
-        placeholder="E-mail, visitor id or session link"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        slotProps={{
-          htmlInput: { 'aria-label': 'Find a visitor by e-mail, visitor id or session link' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
+    <form role="search" onSubmit={(event) => event.preventDefault()}>
+      <Autocomplete<VisitorSuggestion, false, false, true>
+        freeSolo
+        options={options}
+        value={null}
+        inputValue={text}
+        onInputChange={(_event, value, reason) => {
+          if (reason !== 'reset') setText(value);
         }}
-        sx={{ width: { xs: '100%', sm: 320 }, '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
+        onChange={(_event, choice) => choose(choice)}
+        filterOptions={(all) => all}
+        getOptionLabel={(option) => (typeof option === 'string' ? option : option.name || option.email || option.id)}
+        getOptionKey={(option) => (typeof option === 'string' ? option : option.id)}
+        renderOption={({ key, ...props }, option) => <VisitorSuggestionOption key={key} {...props} visitor={option} />}
+        loading={suggestions.isFetching}
+        loadingText="Searching…"
+        noOptionsText="Nobody found"
+        clearOnBlur={false}
+        handleHomeEndKeys={false}
+        slotProps={{ listbox: { 'aria-label': 'Suggested people' } }}
+        sx={{ width: { xs: '100%', sm: 340 } }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            size="small"
+            placeholder="Name, e-mail, visitor id or session link"
+            onPaste={(event) => {
+              const target = parseVisitorQuery(event.clipboardData.getData('text'));
+              if (isSessionLink(target)) {
+                event.preventDefault();
+                go(target);
+              }
+            }}
+            slotProps={{
+              htmlInput: {
+                ...params.slotProps.htmlInput,
+                'aria-label': 'Find a visitor by name, e-mail, visitor id or session link',
+              },
+              input: {
+                ...params.slotProps.input,
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+            sx={{ '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
+          />
+        )}
       />
     </form>
   );

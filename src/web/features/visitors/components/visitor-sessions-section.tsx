@@ -8,6 +8,7 @@ import { formatCount } from '../../../components/sessions/session-format.ts';
 import { SessionsGrid } from '../../../components/sessions/sessions-grid.tsx';
 import { useOpenSessionParam } from '../../../components/sessions/use-open-session-param.ts';
 import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
+import { useMeQuery } from '../../../lib/api/me-query.ts';
 import { useVisitorSessionsQuery } from '../api/use-visitor-sessions-query.ts';
 import { lookupFilter, type VisitorLookup, writeVisitorPage } from '../lib/visitor-lookup.ts';
 
@@ -16,6 +17,8 @@ export function VisitorSessionsSection({ lookup, timeZone }: { lookup: VisitorLo
   const [, setParams] = useSearchParams();
   const sessions = useVisitorSessionsQuery({ ...lookupFilter(lookup), page: lookup.page, size: lookup.size });
   const { openSessionId, openSession, closeSession } = useOpenSessionParam();
+  // The column choice is each person's own, even in a shared browser.
+  const personId = useMeQuery().data?.user?.user_id ?? 'token';
   const detail = useSessionQuery(
     openSessionId,
     sessions.data?.sessions.find((session) => session.id === openSessionId),
@@ -45,7 +48,7 @@ export function VisitorSessionsSection({ lookup, timeZone }: { lookup: VisitorLo
         loading={sessions.isFetching}
         timeZone={timeZone}
         onOpenSession={(session) => openSession(session.id)}
-        columnStorageKey="sessions-grid.columns"
+        columnStorageKey={`sessions-grid.columns.${personId}`}
         emptyState="No sessions on this page."
         sx={{ height }}
       />

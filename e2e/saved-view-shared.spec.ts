@@ -1,0 +1,77 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support/fixtures.ts';
+
+const VIEW_NAME = 'Long desktop sessions with errors';
+
+async function addFilter(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+  return page.getByRole('dialog', { name: `Filter: ${name}` });
+}
+
+/** The total and the first rows' text, to compare what two people see. */
+async function whatIsShown(page: Page) {
+  const grid = page.getByRole('grid', { name: 'Sessions' });
+  const rows = grid.getByRole('row');
+  await expect(rows.nth(3)).toBeVisible();
+  const total = await page
+    .getByText(/^[\d,]+ sessions?$/)
+    .first()
+    .textContent();
+  const firstRows = await Promise.all([1, 2, 3].map((index) => rows.nth(index).innerText()));
+  return { total, firstRows };
+}
+
+test('an analyst saves a filtered, sorted view for the account, and a colleague opens it from the navigation', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'analyst');
+  await page.goto('/sessions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible();
+
+  let dialog = await addFilter(page, 'Device');
+  await dialog.getByRole('radio', { name: 'Desktop' }).check();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+
+  dialog = await addFilter(page, 'Errors');
+  await dialog.getByRole('radio', { name: 'Has errors' }).check();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+
+  dialog = await addFilter(page, 'Duration');
+  await dialog.getByRole('spinbutton', { name: 'Minimum' }).fill('60');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+
+  await page.getByRole('columnheader', { name: /Duration/ }).click();
+  await expect(page).toHaveURL(/sort=-duration/);
+  await expect(page).toHaveURL(/device=desktop/);
+  await expect(page).toHaveURL(/has_errors=true/);
+  await expect(page).toHaveURL(/duration_min=60/);
+  await expect(page.getByRole('button', { name: 'Duration: at least 60 s' })).toBeVisible();
+  const analystSees = await whatIsShown(page);
+
+  await page.getByRole('button', { name: 'Save view' }).click();
+  dialog = page.getByRole('dialog', { name: 'Save view' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(VIEW_NAME);
+  await dialog.getByRole('checkbox', { name: 'Share with everyone in the account' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const savedLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: VIEW_NAME });
+  await expect(savedLink).toHaveAttribute('aria-current', 'page');
+
+  // The colleague signs in on their own, in a browser that shares nothing with the analyst's.
+  const colleagueContext = await browser.newContext();
+  const colleague = await colleagueContext.newPage();
+  await signIn(colleague, 'support');
+  await colleague.goto('/sessions');
+  const shared = colleague
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: `${VIEW_NAME} Shared by a colleague` });
+  await shared.click();
+  await expect(colleague).toHaveURL(/device=desktop/);
+  await expect(shared).toHaveAttribute('aria-current', 'page');
+  await expect(colleague.getByRole('button', { name: 'Has errors' })).toBeVisible();
+  await expect(colleague.getByRole('columnheader', { name: /Duration/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(colleague.getByRole('button', { name: `Options for view ${VIEW_NAME}` })).toHaveCount(0);
+  expect(await whatIsShown(colleague)).toEqual(analystSees);
+  await colleagueContext.close();
+});

@@ -1,0 +1,26 @@
+import { expect, signIn, test } from './support/fixtures.ts';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('at 1440 px the frustration columns and engagement show without scrolling sideways', async ({ page }) => {
+  await signIn(page, 'analyst');
+  await page.goto('/sessions');
+  const grid = page.getByRole('grid', { name: 'Sessions' });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  const gridBox = await grid.boundingBox();
+  expect(gridBox).not.toBeNull();
+  for (const name of ['Errors', 'Rage clicks', 'Error clicks', 'Engagement']) {
+    const header = grid.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    await expect(header).toBeVisible();
+    const box = await header.boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.x + box!.width, `${name} ends inside the grid`).toBeLessThanOrEqual(gridBox!.x + gridBox!.width);
+  }
+  const engagement = await grid.getByRole('columnheader', { name: /^Engagement/ }).boundingBox();
+  test.info().annotations.push({
+    type: 'measure',
+    description: `grid ${Math.round(gridBox!.width)} px wide; Engagement ends ${Math.round(
+      engagement!.x + engagement!.width - gridBox!.x,
+    )} px from its left edge`,
+  });
+});

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { FILTER_DEFINITIONS } from '../lib/session-filters.ts';
+import { useSessionsView } from '../lib/use-sessions-view.ts';
+import { SessionsFilters } from './sessions-filters.tsx';
+
+function Harness() {
+  const { view, changeView } = useSessionsView();
+  const location = useLocation();
+  return (
+    <>
+      <SessionsFilters view={view} onChange={changeView} />
+      <output aria-label="Address">{location.search}</output>
+    </>
+  );
+}
+
+const address = () => new URLSearchParams(screen.getByRole('status', { name: 'Address', hidden: true }).textContent);
+
+async function addFilter(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('button', { name: 'Add filter' }));
+  await user.click(screen.getByRole('menuitem', { name }));
+  return screen.getByRole('dialog', { name: `Filter: ${name}` });
+}
+
+afterEach(() => {
+  cleanup();
+});
+
+describe('filter chips', () => {
+  it('lists every filter the API offers in the "Add filter" menu', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(FILTER_DEFINITIONS.map((definition) => definition.label));
+    expect(items).toEqual(
+      expect.arrayContaining(['Country', 'Duration', 'Engagement', 'Rage clicks', 'Page URL', 'UTM campaign', 'Tag']),
+    );
+  });
+
+  it('picks a country by name, shows it as a chip and puts its code in the address; × removes it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions?page=2' });
+    const dialog = await addFilter(user, 'Country');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Country' }), 'Germ');
+    await user.click(screen.getByRole('option', { name: 'Germany' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    expect(screen.getByRole('button', { name: 'Country: Germany' })).toBeInTheDocument();
+    expect(address().get('country')).toBe('DE');
+    expect(address().has('page')).toBe(false);
+
+    await user.click(screen.getByRole('img', { name: 'Remove Country: Germany' }));
+    expect(screen.queryByRole('button', { name: 'Country: Germany' })).not.toBeInTheDocument();
+    expect(address().has('country')).toBe(false);
+  });
+
+  it('takes a duration range in seconds, refusing a minimum above the maximum', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    const dialog = await addFilter(user, 'Duration');
+    expect(within(dialog).getAllByText('s')).toHaveLength(2);
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Minimum' }), '600');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Maximum' }), '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The minimum is above the maximum.');
+
+    await user.clear(within(dialog).getByRole('spinbutton', { name: 'Maximum' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('button', { name: 'Duration: at least 600 s' })).toBeInTheDocument();
+    expect(address().get('duration_min')).toBe('600');
+    expect(address().has('duration_max')).toBe(false);
+  });
+
+  it('answers the yes/no filters with a choice, and edits a chip by clicking it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    const dialog = await addFilter(user, 'Rage clicks');
+    await user.click(within(dialog).getByRole('radio', { name: 'Has rage clicks' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(address().get('has_rage_clicks')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Has rage clicks' }));
+    const edit = screen.getByRole('dialog', { name: 'Filter: Rage clicks' });
+    expect(within(edit).getByRole('radio', { name: 'Has rage clicks' })).toBeChecked();
+    await user.click(within(edit).getByRole('radio', { name: 'No rage clicks' }));
+    await user.click(within(edit).getByRole('button', { name: 'Apply' }));
+    expect(address().get('has_rage_clicks')).toBe('false');
+    expect(screen.getByRole('button', { name: 'No rage clicks' })).toBeInTheDocument();
+  });
+
+  it('filters by a page URL fragment and by a visitor parameter name = value', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    let dialog = await addFilter(user, 'Page URL');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Page URL contains' }), '/checkout{Enter}');
+    expect(screen.getByRole('button', { name: 'Page URL contains “/checkout”' })).toBeInTheDocument();
+
+    dialog = await addFilter(user, 'Visitor parameter');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Parameter name' }), 'plan');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Value' }), 'pro');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('button', { name: 'Visitor parameter: plan = pro' })).toBeInTheDocument();
+    expect(address().get('url')).toBe('/checkout');
+    expect(address().get('visitor_param')).toBe('plan=pro');
+  });
+
+  it('shows only the valid filters of a hand-edited link, without failing', () => {
+    renderWithProviders(<Harness />, {
+      route: '/sessions?country=Germany&has_errors=maybe&duration_min=60&engagement_max=500&device=tablet',
+    });
+    const chips = within(screen.getByRole('list', { name: 'Filters on' }))
+      .getAllByRole('button')
+      .map((chip) => chip.getAttribute('aria-label') ?? chip.textContent);
+    expect(chips).toEqual(['Device: Tablet', 'Duration: at least 60 s', 'Add filter']);
+  });
+});

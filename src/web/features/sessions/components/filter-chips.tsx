@@ -1,0 +1,93 @@
+import AddIcon from '@mui/icons-material/Add';
+import CancelIcon from '@mui/icons-material/Cancel';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useState } from 'react';
+import { withoutFilter, withValues } from '../lib/filter-draft.ts';
+import {
+  describeFilter,
+  FILTER_DEFINITIONS,
+  type FilterDefinition,
+  isFilterOn,
+  type SessionFilters,
+} from '../lib/session-filters.ts';
+import { FilterEditorDialog } from './filter-editor-dialog.tsx';
+
+interface FilterChipsProps {
+  filters: SessionFilters;
+  onChange: (filters: SessionFilters) => void;
+}
+
+/** The filters that are on, as chips (click to change, × to remove), and a menu of every other filter. */
+export function FilterChips({ filters, onChange }: FilterChipsProps) {
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [editing, setEditing] = useState<FilterDefinition | null>(null);
+  const on = FILTER_DEFINITIONS.filter((definition) => isFilterOn(filters, definition));
+  const off = FILTER_DEFINITIONS.filter((definition) => !isFilterOn(filters, definition));
+  return (
+    <Box
+      role="list"
+      aria-label="Filters on"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1.5 }}
+    >
+      {on.map((definition) => {
+        const label = describeFilter(definition, filters);
+        return (
+          <Box role="listitem" key={definition.id}>
+            <Chip
+              label={label}
+              aria-label={label}
+              onClick={() => setEditing(definition)}
+              onDelete={() => onChange(withoutFilter(filters, definition))}
+              // Named so it can be found and heard; with the chip focused, Backspace or Delete removes it too.
+              deleteIcon={<CancelIcon titleAccess={`Remove ${label}`} />}
+              color="primary"
+              variant="outlined"
+              sx={{ maxWidth: 360 }}
+            />
+          </Box>
+        );
+      })}
+      <Box role="listitem">
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          aria-haspopup="menu"
+          aria-expanded={menuAnchor !== null}
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
+          disabled={off.length === 0}
+        >
+          Add filter
+        </Button>
+      </Box>
+      <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+        {off.map((definition) => (
+          <MenuItem
+            key={definition.id}
+            onClick={() => {
+              setMenuAnchor(null);
+              setEditing(definition);
+            }}
+          >
+            {definition.label}
+          </MenuItem>
+        ))}
+      </Menu>
+      {editing ? (
+        <FilterEditorDialog
+          key={editing.id}
+          definition={editing}
+          filters={filters}
+          onClose={() => setEditing(null)}
+          onApply={(values) => {
+            setEditing(null);
+            onChange(withValues(filters, values));
+          }}
+        />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,216 @@
+import type { GetSessionsData } from '../../../../api/client/types.gen.ts';
+import { countryName } from './countries.ts';
+
+type SessionsQuery = NonNullable<GetSessionsData['query']>;
+
+/** The API's narrowing parameters shown as chips; dates, e-mail, visitor id and website have their own controls. */
+export const FILTER_PARAMS = [
+  'device',
+  'browser',
+  'os',
+  'country',
+  'duration_min',
+  'duration_max',
+  'engagement_min',
+  'engagement_max',
+  'has_errors',
+  'has_rage_clicks',
+  'has_error_clicks',
+  'identified',
+  'seen',
+  'url',
+  'start_url',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'tag',
+  'visitor_param',
+] as const satisfies readonly (keyof SessionsQuery)[];
+export type FilterParam = (typeof FILTER_PARAMS)[number];
+/** Filter values as they appear in the URL (and in a saved view), keyed by API parameter. */
+export type SessionFilters = Partial<Record<FilterParam, string>>;
+
+const MAX_DURATION_SECONDS = 31_536_000;
+
+const textUpTo = (max: number) => (value: string) => (value.length <= max ? value : null);
+const flag = (value: string) => (value === 'true' || value === 'false' ? value : null);
+const integerUpTo = (max: number) => (value: string) =>
+  /^\d{1,9}$/.test(value) && Number(value) <= max ? String(Number(value)) : null;
+const scoreValue = (value: string) =>
+  /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100 ? String(Number(value)) : null;
+
+/** How each parameter's URL text is checked: the normalised value, or null when the API would refuse it. */
+const READERS: Record<FilterParam, (value: string) => string | null> = {
+  device: textUpTo(32),
+  browser: textUpTo(128),
+  os: textUpTo(128),
+  country: (value) => (/^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null),
+  duration_min: integerUpTo(MAX_DURATION_SECONDS),
+  duration_max: integerUpTo(MAX_DURATION_SECONDS),
+  engagement_min: scoreValue,
+  engagement_max: scoreValue,
+  has_errors: flag,
+  has_rage_clicks: flag,
+  has_error_clicks: flag,
+  identified: flag,
+  seen: flag,
+  url: textUpTo(2048),
+  start_url: textUpTo(2048),
+  referrer: textUpTo(2048),
+  utm_source: textUpTo(256),
+  utm_medium: textUpTo(256),
+  utm_campaign: textUpTo(256),
+  tag: textUpTo(256),
+  visitor_param: (value) => (value.length <= 1024 && /^[^=]+=/.test(value) ? value : null),
+};
+
+/** Checks one value, e.g. from a form; null when it is blank or the API would refuse it. */
+export function readFilterValue(param: FilterParam, raw: string): string | null {
+  const value = raw.trim();
+  return value ? READERS[param](value) : null;
+}
+
+/** The filters in the URL; values the API would refuse (a hand-edited link) are left out, as is a range upside down. */
+export function readSessionFilters(params: URLSearchParams): SessionFilters {
+  const filters: SessionFilters = {};
+  for (const param of FILTER_PARAMS) {
+    const value = readFilterValue(param, params.get(param) ?? '');
+    if (value !== null) filters[param] = value;
+  }
+  for (const [min, max] of [
+    ['duration_min', 'duration_max'],
+    ['engagement_min', 'engagement_max'],
+  ] as const) {
+    if (filters[min] !== undefined && filters[max] !== undefined && Number(filters[min]) > Number(filters[max])) {
+      delete filters[max];
+    }
+  }
+  return filters;
+}
+
+const NUMBER_PARAMS = new Set<FilterParam>(['duration_min', 'duration_max', 'engagement_min', 'engagement_max']);
+const FLAG_PARAMS = new Set<FilterParam>(['has_errors', 'has_rage_clicks', 'has_error_clicks', 'identified', 'seen']);
+
+/** The filters as the API's typed query. */
+export function toFilterQuery(filters: SessionFilters): Partial<SessionsQuery> {
+  const query: Record<string, string | number | boolean> = {};
+  for (const param of FILTER_PARAMS) {
+    const value = filters[param];
+    if (value === undefined) continue;
+    query[param] = NUMBER_PARAMS.has(param) ? Number(value) : FLAG_PARAMS.has(param) ? value === 'true' : value;
+  }
+  return query as Partial<SessionsQuery>;
+}
+
+export type FilterControl =
+  | { kind: 'text'; placeholder?: string; contains?: boolean }
+  | { kind: 'choice'; options: { value: string; label: string }[] }
+  | { kind: 'country' }
+  | { kind: 'range'; unit: string; max: number; step: number }
+  | { kind: 'flag'; yes: string; no: string }
+  | { kind: 'visitor-param' };
+
+/** One entry of the "Add filter" menu: a name, the parameters it sets, and how its value is entered. */
+export interface FilterDefinition {
+  id: string;
+  label: string;
+  params: readonly FilterParam[];
+  control: FilterControl;
+}
+
+const flagFilter = (param: FilterParam, label: string, yes: string, no: string): FilterDefinition => ({
+  id: param,
+  label,
+  params: [param],
+  control: { kind: 'flag', yes, no },
+});
+const textFilter = (param: FilterParam, label: string, placeholder?: string): FilterDefinition => ({
+  id: param,
+  label,
+  params: [param],
+  control: { kind: 'text', placeholder },
+});
+const containsFilter = (param: FilterParam, label: string, placeholder: string): FilterDefinition => ({
+  id: param,
+  label,
+  params: [param],
+  control: { kind: 'text', placeholder, contains: true },
+});
+
+export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
+  {
+    id: 'device',
+    label: 'Device',
+    params: ['device'],
+    control: {
+      kind: 'choice',
+      options: [
+        { value: 'desktop', label: 'Desktop' },
+        { value: 'mobile', label: 'Mobile' },
+        { value: 'tablet', label: 'Tablet' },
+      ],
+    },
+  },
+  textFilter('browser', 'Browser', 'e.g. Chrome'),
+  textFilter('os', 'Operating system', 'e.g. Windows'),
+  { id: 'country', label: 'Country', params: ['country'], control: { kind: 'country' } },
+  {
+    id: 'duration',
+    label: 'Duration',
+    params: ['duration_min', 'duration_max'],
+    control: { kind: 'range', unit: 's', max: MAX_DURATION_SECONDS, step: 1 },
+  },
+  {
+    id: 'engagement',
+    label: 'Engagement',
+    params: ['engagement_min', 'engagement_max'],
+    control: { kind: 'range', unit: 'of 100', max: 100, step: 1 },
+  },
+  flagFilter('has_errors', 'Errors', 'Has errors', 'No errors'),
+  flagFilter('has_rage_clicks', 'Rage clicks', 'Has rage clicks', 'No rage clicks'),
+  flagFilter('has_error_clicks', 'Error clicks', 'Has error clicks', 'No error clicks'),
+  flagFilter('identified', 'Identified visitor', 'Identified visitors', 'Anonymous visitors'),
+  flagFilter('seen', 'Seen', 'Seen', 'Not seen yet'),
+  containsFilter('url', 'Page URL', 'e.g. /checkout'),
+  containsFilter('start_url', 'Start URL', 'e.g. /pricing'),
+  containsFilter('referrer', 'Referrer', 'e.g. google'),
+  textFilter('utm_source', 'UTM source'),
+  textFilter('utm_medium', 'UTM medium'),
+  textFilter('utm_campaign', 'UTM campaign'),
+  textFilter('tag', 'Tag'),
+  { id: 'visitor_param', label: 'Visitor parameter', params: ['visitor_param'], control: { kind: 'visitor-param' } },
+];
+
+export const isFilterOn = (filters: SessionFilters, definition: FilterDefinition) =>
+  definition.params.some((param) => filters[param] !== undefined);
+
+function describeRange(min: string | undefined, max: string | undefined, unit: string): string {
+  const withUnit = (value: string) => (unit === 's' ? `${value} s` : `${value} ${unit}`);
+  if (min !== undefined && max !== undefined) return `${min}–${withUnit(max)}`;
+  if (min !== undefined) return `at least ${withUnit(min)}`;
+  return `at most ${withUnit(max ?? '')}`;
+}
+
+/** What a chip says, e.g. "Country: Germany", "Duration: at least 30 s", "Has errors". */
+export function describeFilter(definition: FilterDefinition, filters: SessionFilters): string {
+  const [first, second] = definition.params;
+  const value = first ? (filters[first] ?? '') : '';
+  const { control } = definition;
+  switch (control.kind) {
+    case 'flag':
+      return value === 'true' ? control.yes : control.no;
+    case 'range':
+      return `${definition.label}: ${describeRange(filters[first!], second ? filters[second] : undefined, control.unit)}`;
+    case 'country':
+      return `${definition.label}: ${countryName(value)}`;
+    case 'choice':
+      return `${definition.label}: ${control.options.find((option) => option.value === value)?.label ?? value}`;
+    case 'visitor-param': {
+      const at = value.indexOf('=');
+      return `${definition.label}: ${value.slice(0, at)} = ${value.slice(at + 1)}`;
+    }
+    case 'text':
+      return control.contains ? `${definition.label} contains “${value}”` : `${definition.label}: ${value}`;
+  }
+}

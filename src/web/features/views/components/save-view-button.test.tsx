@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorReply, mockApi } from '../../../test/mock-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { SaveViewButton } from './save-view-button.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const QUERY = { country: 'DE', has_errors: 'true', sort: '-duration' };
+
+describe('SaveViewButton', () => {
+  it('saves the filters and sort under a name, shared with the account when asked', async () => {
+    const user = userEvent.setup({ delay: null });
+    const requests = mockApi({
+      'POST /v1/views': (request) => ({
+        status: 201,
+        body: { id: 'view_1', ...(request.body as object), mine: true, created_at: 1, updated_at: 1 },
+      }),
+    });
+    renderWithProviders(<SaveViewButton query={QUERY} />);
+
+    await user.click(screen.getByRole('button', { name: 'Save view' }));
+    const dialog = screen.getByRole('dialog', { name: 'Save view' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Give the view a name.')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'German checkout errors');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Share with everyone in the account' }));
+    expect(within(dialog).getByText(/only you can rename or delete it/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Saved “German checkout errors”; it is in the navigation under Sessions.'));
+    expect(screen.queryByRole('dialog', { name: 'Save view' })).not.toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      name: 'German checkout errors',
+      shared: true,
+      query: QUERY,
+    });
+  });
+
+  it('keeps the dialog open with the reason when saving fails', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApi({ 'POST /v1/views': errorReply(400, 'validation_error', 'invalid_query', 'country must be 2 letters') });
+    renderWithProviders(<SaveViewButton query={QUERY} />);
+    await user.click(screen.getByRole('button', { name: 'Save view' }));
+    const dialog = screen.getByRole('dialog', { name: 'Save view' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Mine{Enter}');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The view could not be saved');
+    expect(alert).toHaveTextContent('country must be 2 letters');
+  });
+});

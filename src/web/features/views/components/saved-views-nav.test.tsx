@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ListViewsResponse } from '../../../../api/client/types.gen.ts';
+import { mockApi } from '../../../test/mock-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { SavedViewsNav } from './saved-views-nav.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const VIEWS: ListViewsResponse['views'] = [
+  {
+    id: 'view_team',
+    name: 'Rage on checkout',
+    query: { has_rage_clicks: 'true', url: '/checkout' },
+    shared: true,
+    mine: false,
+    created_at: 1,
+    updated_at: 1,
+  },
+  {
+    id: 'view_mine',
+    name: 'Long German sessions',
+    query: { country: 'DE', sort: '-duration' },
+    shared: false,
+    mine: true,
+    created_at: 2,
+    updated_at: 2,
+  },
+];
+
+function serveViews() {
+  let views = [...VIEWS];
+  const requests = mockApi({
+    'GET /v1/views': () => ({ body: { views } }),
+    'PATCH /v1/views/view_mine': (request) => {
+      views = views.map((view) => (view.id === 'view_mine' ? { ...view, ...(request.body as object) } : view));
+      return { body: views.find((view) => view.id === 'view_mine') };
+    },
+    'DELETE /v1/views/view_mine': () => {
+      views = views.filter((view) => view.id !== 'view_mine');
+      return { body: { view_id: 'view_mine', deleted: true } };
+    },
+  });
+  return requests;
+}
+
+describe('SavedViewsNav', () => {
+  it('lists my views first, then shared ones, each opening the sessions list with its filters', async () => {
+    serveViews();
+    renderWithProviders(<SavedViewsNav />, { route: '/sessions?sort=-duration&country=DE&page=2' });
+    const list = await screen.findByRole('list', { name: 'Saved views' });
+    const links = within(list).getAllByRole('link');
+    expect(links).toEqual([
+      screen.getByRole('link', { name: 'Long German sessions' }),
+      screen.getByRole('link', { name: 'Rage on checkout Shared by a colleague' }),
+    ]);
+    expect(links[0]).toHaveAttribute('href', '/sessions?country=DE&sort=-duration');
+    expect(links[1]).toHaveAttribute('href', '/sessions?has_rage_clicks=true&url=%2Fcheckout');
+    expect(links[0]).toHaveAttribute('aria-current', 'page');
+    expect(links[1]).not.toHaveAttribute('aria-current');
+    expect(within(links[1]!).getByRole('img', { name: 'Shared by a colleague' })).toBeInTheDocument();
+  });
+
+  it("offers rename and delete for one's own views only", async () => {
+    const user = userEvent.setup({ delay: null });
+    const requests = serveViews();
+    renderWithProviders(<SavedViewsNav />, { route: '/alerts' });
+    await screen.findByRole('list', { name: 'Saved views' });
+    expect(screen.queryByRole('button', { name: 'Options for view Rage on checkout' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Options for view Long German sessions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Rename or share' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename view' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Long sessions in Germany{Enter}');
+    expect(await screen.findByRole('link', { name: 'Long sessions in Germany' })).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({
+      name: 'Long sessions in Germany',
+      shared: false,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Options for view Long sessions in Germany' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete view?' })).getByRole('button', { name: 'Delete view' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Long sessions in Germany' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('link', { name: /^Rage on checkout/ })).toBeInTheDocument();
+  });
+});

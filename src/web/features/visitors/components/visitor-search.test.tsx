@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SearchVisitorsResponse } from '../../../../api/client/types.gen.ts';
+import { meAs, mockApi } from '../../../test/mock-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { VisitorSearch } from './visitor-search.tsx';
+
+const PEOPLE: SearchVisitorsResponse['visitors'] = [
+  {
+    id: 'vis_ana',
+    name: 'Ana Lima',
+    email: 'ana@example.com',
+    session_count: 12,
+    last_session_timestamp: 1,
+    matched_by: 'name',
+  },
+  {
+    id: 'vis_anon',
+    name: '',
+    email: 'anabel@example.com',
+    session_count: 1,
+    last_session_timestamp: 1,
+    matched_by: 'email',
+  },
+];
+
+function Address() {
+  const location = useLocation();
+  return <output aria-label="Address">{location.pathname + location.search}</output>;
+}
+
+function renderSearch() {
+  const requests = mockApi({
+    'GET /v1/auth/me': { body: meAs('analyst') },
+    'GET /v1/visitors/search': (request) => {
+      const q = request.query.get('q') ?? '';
+      return { body: { visitors: PEOPLE.filter((person) => person.email.startsWith(q)) } };
+    },
+  });
+  renderWithProviders(
+    <>
+      <VisitorSearch />
+      <Address />
+    </>,
+    { route: '/sessions' },
+  );
+  return requests;
+}
+
+const box = () => screen.getByRole('combobox', { name: 'Find a visitor by name, e-mail, visitor id or session link' });
+const address = () => screen.getByRole('status', { name: 'Address' });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('VisitorSearch', () => {
+  it('suggests people with their session counts once typing pauses, asking once', async () => {
+    const user = userEvent.setup({ delay: null });
+    const requests = renderSearch();
+    await user.type(box(), 'ana');
+
+    const listbox = await screen.findByRole('listbox', { name: 'Suggested people' });
+    const options = within(listbox).getAllByRole('option');
+    expect(options).toHaveLength(2);
+    expect(options[0]).toHaveTextContent('Ana Lima');
+    expect(options[0]).toHaveTextContent('ana@example.com · vis_ana');
+    expect(options[0]).toHaveTextContent('12 sessions');
+    expect(options[1]).toHaveTextContent('anabel@example.com');
+    expect(options[1]).toHaveTextContent('1 session');
+    const searches = requests.filter((request) => request.path === '/v1/visitors/search');
+    expect(searches.map((request) => request.query.get('q'))).toEqual(['ana']);
+  });
+
+  it('picks a suggestion with the keyboard and opens that visitor', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSearch();
+    await user.type(box(), 'ana');
+    await screen.findByRole('listbox', { name: 'Suggested people' });
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(address()).toHaveTextContent('/visitors?visitor_id=vis_anon'));
+    expect(box()).toHaveValue('');
+  });
+
+  it('opens the visitor lookup for typed text on Enter, as before', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSearch();
+    await user.type(box(), 'someone@example.com{Enter}');
+    await waitFor(() => expect(address()).toHaveTextContent('/visitors?email=someone%40example.com'));
+  });
+
+  it('opens a session straight away when its link is pasted', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSearch();
+    await user.click(box());
+    await user.paste('https://analytics.example.com/sessions/ses_42?tz=UTC');
+    await waitFor(() => expect(address()).toHaveTextContent('/sessions/ses_42'));
+  });
+});

@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { HTMLAttributes } from 'react';
+import type { VisitorSuggestion } from '../api/use-visitor-suggestions-query.ts';
+
+const count = (sessions: number) => `${sessions.toLocaleString('en-GB')} session${sessions === 1 ? '' : 's'}`;
+
+/** One suggested person: name (or e-mail, or id), what else is known of them, and how many sessions they have. */
+export function VisitorSuggestionOption({
+  visitor,
+  ...props
+}: HTMLAttributes<HTMLLIElement> & { visitor: VisitorSuggestion }) {
+  const title = visitor.name || visitor.email || visitor.id;
+  const details = [visitor.name ? visitor.email : '', visitor.id === title ? '' : visitor.id].filter(Boolean);
+  return (
+    <Box component="li" {...props} sx={{ display: 'flex', gap: 1.5, alignItems: 'baseline' }}>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {details.length > 0 ? (
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {details.join(' · ')}
+          </Typography>
+        ) : null}
+      </Box>
+      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {count(visitor.session_count)}
+      </Typography>
+    </Box>
+  );
+}
