@@ -627,6 +627,143 @@ export type UpdateAlertResponses = {
 
 export type UpdateAlertResponse = UpdateAlertResponses[keyof UpdateAlertResponses];
 
+export type SendAlertTestData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/alerts/{id}/test';
+};
+
+export type SendAlertTestErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type SendAlertTestError = SendAlertTestErrors[keyof SendAlertTestErrors];
+
+export type SendAlertTestResponses = {
+    /**
+     * Default Response
+     */
+    202: {
+        /**
+         * The message id (also the `webhook-id` header).
+         */
+        delivery_id: string;
+        status: 'pending';
+    };
+};
+
+export type SendAlertTestResponse = SendAlertTestResponses[keyof SendAlertTestResponses];
+
+export type ListAlertDeliveriesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        /**
+         * Newest first; at most this many.
+         */
+        limit: number;
+    };
+    url: '/v1/alerts/{id}/deliveries';
+};
+
+export type ListAlertDeliveriesErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ListAlertDeliveriesError = ListAlertDeliveriesErrors[keyof ListAlertDeliveriesErrors];
+
+export type ListAlertDeliveriesResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<Delivery>;
+};
+
+export type ListAlertDeliveriesResponse = ListAlertDeliveriesResponses[keyof ListAlertDeliveriesResponses];
+
 export type ListWebhooksData = {
     body?: never;
     path?: never;
@@ -1062,6 +1199,143 @@ export type RotateWebhookSecretResponses = {
 };
 
 export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
+
+export type SendWebhookTestData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/webhooks/{id}/test';
+};
+
+export type SendWebhookTestErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type SendWebhookTestError = SendWebhookTestErrors[keyof SendWebhookTestErrors];
+
+export type SendWebhookTestResponses = {
+    /**
+     * Default Response
+     */
+    202: {
+        /**
+         * The message id (also the `webhook-id` header).
+         */
+        delivery_id: string;
+        status: 'pending';
+    };
+};
+
+export type SendWebhookTestResponse = SendWebhookTestResponses[keyof SendWebhookTestResponses];
+
+export type ListWebhookDeliveriesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        /**
+         * Newest first; at most this many.
+         */
+        limit: number;
+    };
+    url: '/v1/webhooks/{id}/deliveries';
+};
+
+export type ListWebhookDeliveriesErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
+
+export type ListWebhookDeliveriesResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<Delivery>;
+};
+
+export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
 
 export type ListWebsitesData = {
     body?: never;
@@ -2897,280 +3171,6 @@ export type UpdateAccountSettingsResponses = {
 };
 
 export type UpdateAccountSettingsResponse = UpdateAccountSettingsResponses[keyof UpdateAccountSettingsResponses];
-
-export type SendWebhookTestData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/v1/webhooks/{id}/test';
-};
-
-export type SendWebhookTestErrors = {
-    /**
-     * The one error body of every route and status.
-     */
-    400: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    403: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    404: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    409: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    413: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    415: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    429: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    500: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    503: ErrorEnvelope;
-};
-
-export type SendWebhookTestError = SendWebhookTestErrors[keyof SendWebhookTestErrors];
-
-export type SendWebhookTestResponses = {
-    /**
-     * Default Response
-     */
-    202: {
-        /**
-         * The message id (also the `webhook-id` header).
-         */
-        delivery_id: string;
-        status: 'pending';
-    };
-};
-
-export type SendWebhookTestResponse = SendWebhookTestResponses[keyof SendWebhookTestResponses];
-
-export type SendAlertTestData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/v1/alerts/{id}/test';
-};
-
-export type SendAlertTestErrors = {
-    /**
-     * The one error body of every route and status.
-     */
-    400: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    403: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    404: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    409: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    413: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    415: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    429: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    500: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    503: ErrorEnvelope;
-};
-
-export type SendAlertTestError = SendAlertTestErrors[keyof SendAlertTestErrors];
-
-export type SendAlertTestResponses = {
-    /**
-     * Default Response
-     */
-    202: {
-        /**
-         * The message id (also the `webhook-id` header).
-         */
-        delivery_id: string;
-        status: 'pending';
-    };
-};
-
-export type SendAlertTestResponse = SendAlertTestResponses[keyof SendAlertTestResponses];
-
-export type ListWebhookDeliveriesData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query: {
-        /**
-         * Newest first; at most this many.
-         */
-        limit: number;
-    };
-    url: '/v1/webhooks/{id}/deliveries';
-};
-
-export type ListWebhookDeliveriesErrors = {
-    /**
-     * The one error body of every route and status.
-     */
-    400: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    403: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    404: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    409: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    413: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    415: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    429: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    500: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    503: ErrorEnvelope;
-};
-
-export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
-
-export type ListWebhookDeliveriesResponses = {
-    /**
-     * Default Response
-     */
-    200: Array<Delivery>;
-};
-
-export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
-
-export type ListAlertDeliveriesData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query: {
-        /**
-         * Newest first; at most this many.
-         */
-        limit: number;
-    };
-    url: '/v1/alerts/{id}/deliveries';
-};
-
-export type ListAlertDeliveriesErrors = {
-    /**
-     * The one error body of every route and status.
-     */
-    400: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    403: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    404: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    409: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    413: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    415: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    429: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    500: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    503: ErrorEnvelope;
-};
-
-export type ListAlertDeliveriesError = ListAlertDeliveriesErrors[keyof ListAlertDeliveriesErrors];
-
-export type ListAlertDeliveriesResponses = {
-    /**
-     * Default Response
-     */
-    200: Array<Delivery>;
-};
-
-export type ListAlertDeliveriesResponse = ListAlertDeliveriesResponses[keyof ListAlertDeliveriesResponses];
 
 export type RedeliverData = {
     body?: never;

@@ -5,8 +5,8 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Receiver, startReceiver } from '../delivery/test-support/receiver.ts';
-import { testWorker } from '../delivery/test-support/worker-kit.ts';
+import { type Receiver, startReceiver } from '../features/notifications/test-support/receiver.ts';
+import { testWorker } from '../features/notifications/test-support/worker-kit.ts';
 import { describeApi } from '../test/harness.ts';
 import { sdkRequest } from './hosted-client.ts';
 import { describeErrors, hostedWebhookValidator } from './hosted-schemas.ts';

@@ -1,0 +1,100 @@
+import type { Db } from '../../../db/database.ts';
+import type { AlertsTable } from './alerts.table.ts';
+
+export function insertAlert(db: Db, row: AlertsTable) {
+  return db.insertInto('alerts').values(row).execute();
+}
+
+export function findAlertRow(db: Db, accountId: string, alertId: string) {
+  return db
+    .selectFrom('alerts')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', alertId)
+    .executeTakeFirst();
+}
+
+export function listAlertsUsingWebhook(db: Db, accountId: string, webhookId: string) {
+  return db
+    .selectFrom('alerts')
+    .select(['id', 'name'])
+    .where('account_id', '=', accountId)
+    .where('webhook_id', '=', webhookId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function updateAlertRow(db: Db, row: AlertsTable) {
+  const { account_id: accountId, id, created_at: _createdAt, ...changes } = row;
+  return db.updateTable('alerts').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+}
+
+export async function deleteAlertRow(db: Db, accountId: string, alertId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('alerts')
+    .where('account_id', '=', accountId)
+    .where('id', '=', alertId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** An alert with what its target's health depends on: its webhook's state (null for chat alerts or a missing webhook). */
+export type AlertWithTargetRow = AlertsTable & { webhook_enabled: number | null; webhook_failing_since: number | null };
+
+function selectWithTarget(db: Db, accountId: string) {
+  return db
+    .selectFrom('alerts')
+    .leftJoin('webhooks', (join) =>
+      join.onRef('webhooks.account_id', '=', 'alerts.account_id').onRef('webhooks.id', '=', 'alerts.webhook_id'),
+    )
+    .selectAll('alerts')
+    .select(['webhooks.enabled as webhook_enabled', 'webhooks.failing_since as webhook_failing_since'])
+    .where('alerts.account_id', '=', accountId);
+}
+
+export function listAlertRowsWithTarget(db: Db, accountId: string): Promise<AlertWithTargetRow[]> {
+  return selectWithTarget(db, accountId).orderBy('alerts.created_at').orderBy('alerts.id').execute();
+}
+
+export function findAlertRowWithTarget(db: Db, accountId: string, alertId: string): Promise<AlertWithTargetRow | undefined> {
+  return selectWithTarget(db, accountId).where('alerts.id', '=', alertId).executeTakeFirst();
+}
+
+export function markAlertsFired(db: Db, accountId: string, alertIds: readonly string[], firedAt: number) {
+  return db
+    .updateTable('alerts')
+    .set({ last_fired_at: firedAt })
+    .where('account_id', '=', accountId)
+    .where('id', 'in', [...alertIds])
+    .execute();
+}
+
+/** Sets (or, with null, clears) the reason every alert sending to the webhook needs attention. */
+export function setFlagOfAlertsUsingWebhook(db: Db, accountId: string, webhookId: string, reason: string | null) {
+  return db
+    .updateTable('alerts')
+    .set({ flagged_reason: reason })
+    .where('account_id', '=', accountId)
+    .where('webhook_id', '=', webhookId)
+    .execute();
+}
+
+/**
+ * The account's enabled alerts that may fire for events of `websiteId`: chat alerts, and webhook
+ * alerts whose webhook belongs to that website (a webhook is tied to one website).
+ */
+export function listEnabledAlertsForWebsite(db: Db, accountId: string, websiteId: string): Promise<AlertsTable[]> {
+  return db
+    .selectFrom('alerts')
+    .leftJoin('webhooks', (join) =>
+      join.onRef('webhooks.account_id', '=', 'alerts.account_id').onRef('webhooks.id', '=', 'alerts.webhook_id'),
+    )
+    .selectAll('alerts')
+    .where('alerts.account_id', '=', accountId)
+    .where('alerts.enabled', '=', 1)
+    .where((eb) => eb.or([eb('alerts.provider', '=', 'chat'), eb('webhooks.website_id', '=', websiteId)]))
+    .orderBy('alerts.created_at')
+    .orderBy('alerts.id')
+    .execute();
+}
