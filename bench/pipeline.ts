@@ -319,6 +319,12 @@ async function benchDelivery(
     created_at: Date.now(),
     last_fired_at: null,
     flagged_reason: null,
+    quiet_period_minutes: 0,
+    notified_at: null,
+    suppressed_count: 0,
+    suppressed_since: null,
+    suppressed_event: null,
+    summary_due_at: null,
   };
   let worker: ReturnType<typeof startDeliveryWorker> | null = null;
   try {

@@ -67,6 +67,18 @@ export type Alert = {
      * Whether deliveries can currently reach the target: for chat, the server has a chat bot configured; for webhooks, the webhook is enabled and has not been failing for more than an hour.
      */
     target_healthy?: boolean;
+    /**
+     * Flood control: after a message, later matches within this many minutes are held back and counted, then folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.
+     */
+    quiet_period_minutes?: number;
+    /**
+     * Matches held back by the quiet period since the last message, not sent yet.
+     */
+    suppressed_count?: number;
+    /**
+     * ISO 8601, UTC: when the first of the held-back matches happened; null when none is held back.
+     */
+    suppressed_since?: string | null;
 };
 
 export type Webhook = {
@@ -412,6 +424,10 @@ export type CreateAlertData = {
          */
         slack_channel_id?: string | null;
         webhook_id?: string | null;
+        /**
+         * Flood control: after a message, later matches within this many minutes are held back and counted, then folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.
+         */
+        quiet_period_minutes?: number;
     };
     path?: never;
     query?: never;
@@ -565,6 +581,10 @@ export type UpdateAlertData = {
         slack_channel_id?: string | null;
         webhook_id?: string | null;
         enabled?: boolean;
+        /**
+         * Flood control: after a message, later matches within this many minutes are held back and counted, then folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.
+         */
+        quiet_period_minutes?: number;
     };
     path: {
         id: string;

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database.ts';
+import { type Db, isPostgres } from '../../../db/database.ts';
 import type { AlertsTable } from './alerts.table.ts';
 
 export function insertAlert(db: Db, row: AlertsTable) {
@@ -25,9 +25,19 @@ export function listAlertsUsingWebhook(db: Db, accountId: string, webhookId: str
     .execute();
 }
 
-export function updateAlertRow(db: Db, row: AlertsTable) {
-  const { account_id: accountId, id, created_at: _createdAt, ...changes } = row;
-  return db.updateTable('alerts').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+/** The columns people change through the API; the flood-control state is ingestion's and the worker's. */
+export type AlertSettings = Pick<
+  AlertsTable,
+  'name' | 'events' | 'provider' | 'chat_channel_id' | 'webhook_id' | 'enabled' | 'quiet_period_minutes'
+>;
+
+export function updateAlertRow(
+  db: Db,
+  accountId: string,
+  alertId: string,
+  changes: AlertSettings & Pick<AlertsTable, 'summary_due_at'>,
+) {
+  return db.updateTable('alerts').set(changes).where('account_id', '=', accountId).where('id', '=', alertId).execute();
 }
 
 export async function deleteAlertRow(db: Db, accountId: string, alertId: string): Promise<boolean> {
@@ -57,7 +67,11 @@ export function listAlertRowsWithTarget(db: Db, accountId: string): Promise<Aler
   return selectWithTarget(db, accountId).orderBy('alerts.created_at').orderBy('alerts.id').execute();
 }
 
-export function findAlertRowWithTarget(db: Db, accountId: string, alertId: string): Promise<AlertWithTargetRow | undefined> {
+export function findAlertRowWithTarget(
+  db: Db,
+  accountId: string,
+  alertId: string,
+): Promise<AlertWithTargetRow | undefined> {
   return selectWithTarget(db, accountId).where('alerts.id', '=', alertId).executeTakeFirst();
 }
 
@@ -96,5 +110,46 @@ export function listEnabledAlertsForWebsite(db: Db, accountId: string, websiteId
     .where((eb) => eb.or([eb('alerts.provider', '=', 'chat'), eb('webhooks.website_id', '=', websiteId)]))
     .orderBy('alerts.created_at')
     .orderBy('alerts.id')
+    .execute();
+}
+
+/**
+ * The alerts, locked until the transaction ends (PostgreSQL; a SQLite transaction holds the write lock
+ * from its start), in id order so that transactions locking several never deadlock.
+ */
+export function lockAlerts(db: Db, accountId: string, alertIds: readonly string[]): Promise<AlertsTable[]> {
+  if (alertIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('alerts')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', 'in', [...alertIds])
+    .orderBy('id')
+    .$if(isPostgres(db), (query) => query.forUpdate())
+    .execute();
+}
+
+export type AlertQuietState = Pick<
+  AlertsTable,
+  'notified_at' | 'suppressed_count' | 'suppressed_since' | 'suppressed_event' | 'summary_due_at'
+>;
+
+export function saveAlertQuietState(
+  db: Db,
+  accountId: string,
+  alertId: string,
+  state: AlertQuietState & Partial<Pick<AlertsTable, 'last_fired_at'>>,
+) {
+  return db.updateTable('alerts').set(state).where('account_id', '=', accountId).where('id', '=', alertId).execute();
+}
+
+/** Alerts whose held-back matches are due to go out as a summary, soonest first. */
+export function listAlertsWithDueSummary(db: Db, now: number, limit: number) {
+  return db
+    .selectFrom('alerts')
+    .select(['account_id', 'id'])
+    .where('summary_due_at', '<=', now)
+    .orderBy('summary_due_at')
+    .limit(limit)
     .execute();
 }

@@ -19,6 +19,9 @@ import {
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 
 const ALERT_FIELDS = [
+  'quiet_period_minutes',
+  'suppressed_count',
+  'suppressed_since',
   'alert_id',
   'name',
   'events',
@@ -116,6 +119,9 @@ describeApi('POST /v1/alerts', (ctx) => {
         flagged_reason: null,
         // The test server has no chat bot token, so a chat target cannot be reached.
         target_healthy: false,
+        quiet_period_minutes: 5,
+        suppressed_count: 0,
+        suppressed_since: null,
       });
       const created = Date.parse(alert.creation_date);
       expect(created).toBeGreaterThanOrEqual(before - 1000);

@@ -17,8 +17,12 @@ import {
   findAlertRowWithTarget,
   insertAlert,
   listAlertRowsWithTarget,
+  lockAlerts,
+  type AlertSettings,
   updateAlertRow,
 } from './alerts.repository.ts';
+import { DEFAULT_QUIET_PERIOD_MINUTES, summaryDueAt } from './quiet-period.ts';
+import { quietStateOf } from './quiet-state.ts';
 import { webhookHealth } from '../webhooks/webhook-health.ts';
 import { type AlertProvider, canonicalProvider, requestedChatChannel, withDefaultValues } from './alert-input.ts';
 import type { AlertsTable } from './alerts.table.ts';
@@ -36,7 +40,8 @@ function isTargetHealthy(row: AlertWithTargetRow, context: AlertTargetContext, n
   if (row.provider === 'chat') return context.chatConfigured;
   // No webhook row: the alert points at nothing.
   if (row.webhook_enabled === null) return false;
-  return !webhookHealth({ enabled: row.webhook_enabled === 1, failingSince: row.webhook_failing_since, now }).targetFailing;
+  return !webhookHealth({ enabled: row.webhook_enabled === 1, failingSince: row.webhook_failing_since, now })
+    .targetFailing;
 }
 
 export function toAlertResource(row: AlertWithTargetRow, context: AlertTargetContext, now = Date.now()): AlertResource {
@@ -53,6 +58,9 @@ export function toAlertResource(row: AlertWithTargetRow, context: AlertTargetCon
     last_fired_at: row.last_fired_at === null ? null : new Date(row.last_fired_at).toISOString(),
     flagged_reason: row.flagged_reason,
     target_healthy: isTargetHealthy(row, context, now),
+    quiet_period_minutes: row.quiet_period_minutes,
+    suppressed_count: row.suppressed_count,
+    suppressed_since: row.suppressed_since === null ? null : new Date(row.suppressed_since).toISOString(),
   };
 }
 
@@ -135,6 +143,12 @@ export async function createAlert(
     created_at: Date.now(),
     last_fired_at: null,
     flagged_reason: null,
+    quiet_period_minutes: input.quiet_period_minutes ?? DEFAULT_QUIET_PERIOD_MINUTES,
+    notified_at: null,
+    suppressed_count: 0,
+    suppressed_since: null,
+    suppressed_event: null,
+    summary_due_at: null,
   };
   await insertAlert(db, row);
   return requireAlert(db, accountId, row.id, context);
@@ -150,8 +164,7 @@ export async function updateAlert(
   const stored = await findAlertRow(db, accountId, alertId);
   if (!stored) throw errors.notFound('Alert');
   const chatChannel = requestedChatChannel(input);
-  const row: AlertsTable = {
-    ...stored,
+  const settings: AlertSettings = {
     name: input.name === undefined ? stored.name : normaliseName(input.name),
     events: input.events === undefined ? stored.events : JSON.stringify(checkEvents(input.events)),
     ...(await resolveTarget(db, accountId, {
@@ -160,8 +173,14 @@ export async function updateAlert(
       webhook_id: input.webhook_id === undefined ? stored.webhook_id : input.webhook_id,
     })),
     enabled: input.enabled === undefined ? stored.enabled : Number(input.enabled),
+    quiet_period_minutes: input.quiet_period_minutes ?? stored.quiet_period_minutes,
   };
-  await updateAlertRow(db, row);
+  await db.transaction().execute(async (trx) => {
+    // Matches already held back go out when the (possibly new) quiet period says.
+    const [locked] = await lockAlerts(trx, accountId, [alertId]);
+    const state = locked ? { ...quietStateOf(locked), quietPeriodMinutes: settings.quiet_period_minutes } : null;
+    await updateAlertRow(trx, accountId, alertId, { ...settings, summary_due_at: state ? summaryDueAt(state) : null });
+  });
   return requireAlert(db, accountId, alertId, context);
 }
 

@@ -46,6 +46,20 @@ export interface DeliveryBody {
   payload: DeliveryEvent;
   /** Present (and true) only on messages sent with a "send test" button. */
   test?: true;
+  /**
+   * Present only when the alert's quiet period held matches back: how many more matches this message
+   * stands for besides the event it shows.
+   */
+  suppressed_count?: number;
+  /** With `suppressed_count`: Unix seconds of the first of those matches. */
+  suppressed_since?: number;
+}
+
+/** The flood-control fields of a body: none, or the count and since of the matches folded in. */
+export function foldedFields(
+  folded: { count: number; since: number } | null,
+): Pick<DeliveryBody, 'suppressed_count' | 'suppressed_since'> {
+  return folded ? { suppressed_count: folded.count, suppressed_since: Math.floor(folded.since / 1000) } : {};
 }
 
 const STANDARD_EVENT_FIELDS = new Set(['event_name', 'time', 'session_id', 'session_url', 'visitor']);

@@ -10,7 +10,7 @@ import type { WebsitesTable } from '../../websites/websites.table.ts';
 import { newId } from '../../../lib/ids.ts';
 import { wakeDeliveryWorkers } from '../worker/delivery-signal.ts';
 import type { DeliveryBody, DeliveryEvent, VisitorParam } from './delivery-payload.ts';
-import { eventDetails, eventNameOf, hostedEventFields, sessionUrl } from './delivery-payload.ts';
+import { eventDetails, eventNameOf, foldedFields, hostedEventFields, sessionUrl } from './delivery-payload.ts';
 import type { OutboxMessagesTable } from './outbox.table.ts';
 import { insertMessages } from './outbox.repository.ts';
 
@@ -44,7 +44,10 @@ function parseParams(text: string): VisitorParam[] {
   return Array.isArray(value) ? (value as VisitorParam[]) : [];
 }
 
-function eventPayload(input: AlertMessagesInput): DeliveryEvent {
+/** The `payload` of an alert's message: what happened, to whom, and a link into the session. */
+export function deliveryEvent(
+  input: Pick<AlertMessagesInput, 'publicUrl' | 'event' | 'session' | 'visitor'>,
+): DeliveryEvent {
   const { event, session, visitor } = input;
   const details = eventDetails(parseObject(event.data));
   return {
@@ -90,43 +93,72 @@ export function newMessageRow(
   };
 }
 
+/** Where an alert's messages go: its webhook or its chat channel; null when it names neither. */
+export function alertTarget(alert: MatchedAlert): { webhookId: string | null; chatChannelId: string | null } | null {
+  if (alert.provider === 'webhooks')
+    return alert.webhook_id ? { webhookId: alert.webhook_id, chatChannelId: null } : null;
+  return alert.chat_channel_id ? { webhookId: null, chatChannelId: alert.chat_channel_id } : null;
+}
+
+/** The message of one alert about one event, or null when the alert has no target to send to. */
+export function alertMessageRow(
+  alert: MatchedAlert,
+  content: {
+    accountId: string;
+    websiteId: string;
+    payload: DeliveryEvent;
+    folded: { count: number; since: number } | null;
+  },
+  now: number,
+): OutboxMessagesTable | null {
+  const target = alertTarget(alert);
+  if (!target) return null;
+  const { webhookId, chatChannelId } = target;
+  return newMessageRow(
+    {
+      webhook_id: webhookId,
+      webhook_type: 'session.event',
+      api_version: 'v1.0',
+      account_id: content.accountId,
+      website_id: content.websiteId,
+      created_at: Math.floor(now / 1000),
+      alert: { alert_id: alert.id, name: alert.name },
+      payload: content.payload,
+      ...foldedFields(content.folded),
+    },
+    { alertId: alert.id, webhookId, chatChannelId },
+    now,
+  );
+}
+
 /**
- * Writes one pending message per matched alert and sets the alerts' `last_fired_at`. Call it with
- * the ingestion transaction. Returns the message ids. It wakes this process's workers, but on
- * PostgreSQL that can come before the commit: call `wakeDeliveryWorkers()` after committing to
- * send at once rather than at the next poll (≤ 500 ms).
+ * Writes one pending message per alert (no flood control: every alert sends) and sets the alerts'
+ * `last_fired_at`. Call it with the ingestion transaction. Returns the message ids. It wakes this
+ * process's workers, but on PostgreSQL that can come before the commit: call `wakeDeliveryWorkers()`
+ * after committing to send at once rather than at the next poll (≤ 500 ms).
  */
 export async function enqueueAlertMessages(trx: Db, input: AlertMessagesInput): Promise<string[]> {
-  const alerts = input.alerts.filter((alert) =>
-    alert.provider === 'webhooks' ? alert.webhook_id : alert.chat_channel_id,
-  );
-  if (alerts.length === 0) return [];
   const now = input.now ?? Date.now();
-  const payload = eventPayload(input);
-  const rows = alerts.map((alert) => {
-    const webhookId = alert.provider === 'webhooks' ? alert.webhook_id : null;
-    return newMessageRow(
-      {
-        webhook_id: webhookId,
-        webhook_type: 'session.event',
-        api_version: 'v1.0',
-        account_id: input.accountId,
-        website_id: input.website.id,
-        created_at: Math.floor(now / 1000),
-        alert: { alert_id: alert.id, name: alert.name },
-        payload,
-      },
-      { alertId: alert.id, webhookId, chatChannelId: webhookId ? null : alert.chat_channel_id },
+  const payload = deliveryEvent(input);
+  const sent = input.alerts.flatMap((alert) => {
+    const row = alertMessageRow(
+      alert,
+      { accountId: input.accountId, websiteId: input.website.id, payload, folded: null },
       now,
     );
+    return row ? [{ alert, row }] : [];
   });
-  await insertMessages(trx, rows);
+  if (sent.length === 0) return [];
+  await insertMessages(
+    trx,
+    sent.map(({ row }) => row),
+  );
   await markAlertsFired(
     trx,
     input.accountId,
-    alerts.map((alert) => alert.id),
+    sent.map(({ alert }) => alert.id),
     now,
   );
   wakeDeliveryWorkers();
-  return rows.map((row) => row.id);
+  return sent.map(({ row }) => row.id);
 }

@@ -68,6 +68,12 @@ export async function insertAlertRow(
     created_at: Date.now(),
     last_fired_at: null,
     flagged_reason: null,
+    quiet_period_minutes: 5,
+    notified_at: null,
+    suppressed_count: 0,
+    suppressed_since: null,
+    suppressed_event: null,
+    summary_due_at: null,
   };
   await insertAlert(db, row);
   return row;

@@ -29,11 +29,18 @@ function eventSummary(event: DeliveryBody['payload']): string | null {
   return null;
 }
 
+/** " and 143 more since 12:04 UTC" when the alert's quiet period folded matches into this message. */
+function foldedNote(body: DeliveryBody): string {
+  if (!body.suppressed_count || body.suppressed_since === undefined) return '';
+  const since = new Date(body.suppressed_since * 1000).toISOString().slice(11, 16);
+  return ` and ${body.suppressed_count} more since ${since} UTC`;
+}
+
 export function chatMessage(channel: string, body: DeliveryBody): ChatMessage {
   const event = body.payload;
   const summary = eventSummary(event);
   const prefix = body.test ? '[Test] ' : '';
-  const headline = `${prefix}${body.alert.name}: ${event.event_name}${summary ? ` (${summary})` : ''}`;
+  const headline = `${prefix}${body.alert.name}: ${event.event_name}${summary ? ` (${summary})` : ''}${foldedNote(body)}`;
   const visitor = visitorLabel(event.visitor);
   const text = `${headline} by ${visitor}. Session: ${event.session_url}`;
   const mrkdwn = `*${escape(headline)}*\nVisitor: ${escape(visitor)}\n<${event.session_url}|Open the session>`;

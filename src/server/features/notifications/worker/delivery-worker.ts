@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db, Dialect } from '../../../db/database.ts';
 import { randomBase62 } from '../../../lib/ids.ts';
+import { sendDueSummaries } from '../alerts/alert-summaries.ts';
 import { onDeliveryWake } from './delivery-signal.ts';
 import { type Clock, type DeliveryContext, deliverMessage } from './delivery.service.ts';
 import { type OutboxMessage, claimDueMessages } from '../outbox/outbox.repository.ts';
@@ -90,15 +91,20 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const inFlight = new Set<Promise<unknown>>();
   async function runOnce(): Promise<number> {
     if (abort.signal.aborted) return 0;
-    const round = claimDueMessages(db, dialect, {
-      workerId,
-      now: clock.now(),
-      claimTtlMs: settings.claimTtlMs,
-      limit: settings.batchSize,
-    }).then(async (messages) => {
-      await Promise.all(messages.map(deliver));
-      return messages.length;
-    });
+    // Summaries whose quiet period has ended become messages first, so this round sends them.
+    const round = sendDueSummaries(db, clock.now(), settings.batchSize)
+      .then(() =>
+        claimDueMessages(db, dialect, {
+          workerId,
+          now: clock.now(),
+          claimTtlMs: settings.claimTtlMs,
+          limit: settings.batchSize,
+        }),
+      )
+      .then(async (messages) => {
+        await Promise.all(messages.map(deliver));
+        return messages.length;
+      });
     inFlight.add(round);
     try {
       return await round;
