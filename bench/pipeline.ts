@@ -325,6 +325,7 @@ async function benchDelivery(
     suppressed_since: null,
     suppressed_event: null,
     summary_due_at: null,
+    snoozed_until: null,
   };
   let worker: ReturnType<typeof startDeliveryWorker> | null = null;
   try {

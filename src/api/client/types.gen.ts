@@ -76,6 +76,10 @@ export type Alert = {
      */
     suppressed_count?: number;
     /**
+     * ISO 8601: until then the alert is snoozed, its matches send nothing and are not counted; null is not snoozed.
+     */
+    snoozed_until?: string | null;
+    /**
      * ISO 8601, UTC: when the first of the held-back matches happened; null when none is held back.
      */
     suppressed_since?: string | null;
@@ -428,6 +432,10 @@ export type CreateAlertData = {
          * Flood control: after a message, later matches within this many minutes are held back and counted, then folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.
          */
         quiet_period_minutes?: number;
+        /**
+         * ISO 8601: until then the alert is snoozed, its matches send nothing and are not counted; null is not snoozed.
+         */
+        snoozed_until?: string | null;
     };
     path?: never;
     query?: never;
@@ -585,6 +593,10 @@ export type UpdateAlertData = {
          * Flood control: after a message, later matches within this many minutes are held back and counted, then folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.
          */
         quiet_period_minutes?: number;
+        /**
+         * ISO 8601: until then the alert is snoozed, its matches send nothing and are not counted; null is not snoozed.
+         */
+        snoozed_until?: string | null;
     };
     path: {
         id: string;

@@ -55,6 +55,11 @@ const quietPeriodMinutes = Type.Integer({
     'folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.',
 });
 
+const snoozedUntil = Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+  description:
+    'ISO 8601: until then the alert is snoozed, its matches send nothing and are not counted; null is not snoozed.',
+});
+
 export const CreateAlertBody = Type.Object(
   {
     name,
@@ -64,6 +69,7 @@ export const CreateAlertBody = Type.Object(
     slack_channel_id: Type.Optional(slackChannelId),
     webhook_id: Type.Optional(webhookId),
     quiet_period_minutes: Type.Optional(quietPeriodMinutes),
+    snoozed_until: Type.Optional(snoozedUntil),
   },
   { additionalProperties: false },
 );
@@ -78,6 +84,7 @@ export const UpdateAlertBody = Type.Object(
     webhook_id: Type.Optional(webhookId),
     enabled: Type.Optional(Type.Boolean()),
     quiet_period_minutes: Type.Optional(quietPeriodMinutes),
+    snoozed_until: Type.Optional(snoozedUntil),
   },
   { additionalProperties: false },
 );
@@ -123,6 +130,7 @@ export const Alert = Type.Object(
         description: 'Matches held back by the quiet period since the last message, not sent yet.',
       }),
     ),
+    snoozed_until: Type.Optional(snoozedUntil),
     suppressed_since: Type.Optional(
       Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
         description: 'ISO 8601, UTC: when the first of the held-back matches happened; null when none is held back.',

@@ -12,6 +12,7 @@ import * as recordings from './2026-11-23T1200-recordings.ts';
 import * as visitorSessionCounts from './2026-11-23T1200-visitor-session-counts.ts';
 import * as websiteDescription from './2026-11-23T1210-website-description.ts';
 import * as alertQuietPeriods from './2026-11-23T1300-alert-quiet-periods.ts';
+import * as alertSnooze from './2026-11-23T1310-alert-snooze.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1200-visitor-session-counts': visitorSessionCounts,
   '2026-11-23T1210-website-description': websiteDescription,
   '2026-11-23T1300-alert-quiet-periods': alertQuietPeriods,
+  '2026-11-23T1310-alert-snooze': alertSnooze,
 };

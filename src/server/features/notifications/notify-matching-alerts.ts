@@ -67,7 +67,8 @@ export async function notifyMatchingAlerts(trx: Db, input: MatchingAlertsInput):
   // The rows as they are now that no other transaction can change them: these decide.
   const locked = new Map(
     (await lockAlerts(trx, input.accountId, alertIds))
-      .filter((row) => row.enabled === 1)
+      // A snoozed alert ignores its matches altogether: nothing is sent or counted.
+      .filter((row) => row.enabled === 1 && (row.snoozed_until === null || row.snoozed_until <= input.now))
       .map((row) => [row.id, { row, state: quietStateOf(row), held: row.suppressed_event }]),
   );
   const messages: OutboxMessagesTable[] = [];

@@ -28,7 +28,14 @@ export function listAlertsUsingWebhook(db: Db, accountId: string, webhookId: str
 /** The columns people change through the API; the flood-control state is ingestion's and the worker's. */
 export type AlertSettings = Pick<
   AlertsTable,
-  'name' | 'events' | 'provider' | 'chat_channel_id' | 'webhook_id' | 'enabled' | 'quiet_period_minutes'
+  | 'name'
+  | 'events'
+  | 'provider'
+  | 'chat_channel_id'
+  | 'webhook_id'
+  | 'enabled'
+  | 'quiet_period_minutes'
+  | 'snoozed_until'
 >;
 
 export function updateAlertRow(

@@ -19,6 +19,7 @@ import {
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 
 const ALERT_FIELDS = [
+  'snoozed_until',
   'quiet_period_minutes',
   'suppressed_count',
   'suppressed_since',
@@ -120,6 +121,7 @@ describeApi('POST /v1/alerts', (ctx) => {
         // The test server has no chat bot token, so a chat target cannot be reached.
         target_healthy: false,
         quiet_period_minutes: 5,
+        snoozed_until: null,
         suppressed_count: 0,
         suppressed_since: null,
       });

@@ -59,6 +59,7 @@ export function toAlertResource(row: AlertWithTargetRow, context: AlertTargetCon
     flagged_reason: row.flagged_reason,
     target_healthy: isTargetHealthy(row, context, now),
     quiet_period_minutes: row.quiet_period_minutes,
+    snoozed_until: row.snoozed_until === null ? null : new Date(row.snoozed_until).toISOString(),
     suppressed_count: row.suppressed_count,
     suppressed_since: row.suppressed_since === null ? null : new Date(row.suppressed_since).toISOString(),
   };
@@ -98,6 +99,17 @@ function checkEvents(input: CreateAlertInput['events']): AlertEventValue[] {
     kind: event.kind,
     value: event.kind === EVENT_KIND.rageClick ? event.value.trim() : event.value,
   }));
+}
+
+/** Unix milliseconds of a requested `snoozed_until` (the schema checked its form). */
+function snoozeTime(value: string | null): number | null;
+function snoozeTime(value: string | null | undefined): number | null | undefined;
+function snoozeTime(value: string | null | undefined): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  const time = Date.parse(value);
+  if (Number.isNaN(time))
+    throw errors.validation('invalid_value', 'snoozed_until must be an ISO 8601 date-time', 'snoozed_until');
+  return time;
 }
 
 interface Target {
@@ -149,6 +161,7 @@ export async function createAlert(
     suppressed_since: null,
     suppressed_event: null,
     summary_due_at: null,
+    snoozed_until: snoozeTime(input.snoozed_until) ?? null,
   };
   await insertAlert(db, row);
   return requireAlert(db, accountId, row.id, context);
@@ -174,6 +187,7 @@ export async function updateAlert(
     })),
     enabled: input.enabled === undefined ? stored.enabled : Number(input.enabled),
     quiet_period_minutes: input.quiet_period_minutes ?? stored.quiet_period_minutes,
+    snoozed_until: input.snoozed_until === undefined ? stored.snoozed_until : snoozeTime(input.snoozed_until),
   };
   await db.transaction().execute(async (trx) => {
     // Matches already held back go out when the (possibly new) quiet period says.

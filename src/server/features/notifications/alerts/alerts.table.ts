@@ -26,4 +26,6 @@ export interface AlertsTable {
   suppressed_event: string | null;
   /** Unix milliseconds at which held-back matches are due to go out as a summary, or null. */
   summary_due_at: number | null;
+  /** Unix milliseconds until which matches send nothing and are not counted, or null. */
+  snoozed_until: number | null;
 }

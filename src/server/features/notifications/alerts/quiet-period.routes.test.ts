@@ -245,6 +245,51 @@ describeApi(
   { ALLOW_HTTP_WEBHOOKS: 'true', ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' },
 );
 
+describeApi('alert snooze', (ctx) => {
+  let account: TestAccount;
+  let key: string;
+  beforeAll(async () => {
+    account = await ctx().newAccount();
+    key = await publicKeyOf(ctx(), account.websiteId);
+  });
+
+  it('a snoozed alert sends and counts nothing until the snooze ends or is lifted', async () => {
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const alert = await createAlert(ctx(), account, chatAlertBody({ snoozed_until: until }));
+    expect((alert as QuietAlert & { snoozed_until: string | null }).snoozed_until).toBe(until);
+    await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR, JS_ERROR]);
+    expect(await messagesOf(ctx(), alert.alert_id)).toHaveLength(0);
+    expect(await alertOf(ctx(), account, alert.alert_id)).toMatchObject({ suppressed_count: 0, last_fired_at: null });
+
+    const lifted = await sendJson(ctx(), account.token, 'PUT', `/v1/alerts/${alert.alert_id}`, { snoozed_until: null });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json<{ snoozed_until: string | null }>().snoozed_until).toBeNull();
+    await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
+    expect(await messagesOf(ctx(), alert.alert_id)).toHaveLength(1);
+  });
+
+  it('a snooze that has ended no longer holds anything back', async () => {
+    const alert = await createAlert(
+      ctx(),
+      account,
+      chatAlertBody({ snoozed_until: new Date(Date.now() - 1000).toISOString() }),
+    );
+    await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
+    expect(await messagesOf(ctx(), alert.alert_id)).toHaveLength(1);
+  });
+
+  it.each(['tomorrow', '2026-13-01T00:00:00Z', 5])('refuses snoozed_until %j with 400', async (value) => {
+    const response = await sendJson(
+      ctx(),
+      account.token,
+      'POST',
+      '/v1/alerts',
+      chatAlertBody({ snoozed_until: value }),
+    );
+    expectError(response, 400, { type: 'validation_error', param: 'snoozed_until' });
+  });
+});
+
 describeApi('alert quiet periods: concurrent transactions', (ctx) => {
   it('hold the alert locked while they decide, so exactly one of them sends', async () => {
     const account = await ctx().newAccount();
@@ -252,17 +297,19 @@ describeApi('alert quiet periods: concurrent transactions', (ctx) => {
     const transactions = 12;
     const results = await Promise.all(
       Array.from({ length: transactions }, (_, index) =>
-        ctx().database.db.transaction().execute((trx) =>
-          notifyMatchingAlerts(trx, {
-            accountId: account.accountId,
-            website: { id: account.websiteId },
-            publicUrl: 'https://app.example.test',
-            session: { id: `ses_${index}`, creation_timestamp: 0, country_code: '', region: '', city: '' },
-            visitor: { id: `vis_${index}`, name: null, email: null, params: '[]' },
-            events: [{ kind: 25, occurredAt: Date.now(), details: { message: 'TypeError: x' } }],
-            now: Date.now(),
-          }),
-        ),
+        ctx()
+          .database.db.transaction()
+          .execute((trx) =>
+            notifyMatchingAlerts(trx, {
+              accountId: account.accountId,
+              website: { id: account.websiteId },
+              publicUrl: 'https://app.example.test',
+              session: { id: `ses_${index}`, creation_timestamp: 0, country_code: '', region: '', city: '' },
+              visitor: { id: `vis_${index}`, name: null, email: null, params: '[]' },
+              events: [{ kind: 25, occurredAt: Date.now(), details: { message: 'TypeError: x' } }],
+              now: Date.now(),
+            }),
+          ),
       ),
     );
     expect(results.reduce((sum, result) => sum + result.queued, 0)).toBe(1);

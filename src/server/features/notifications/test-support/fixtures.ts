@@ -74,6 +74,7 @@ export async function insertAlertRow(
     suppressed_since: null,
     suppressed_event: null,
     summary_due_at: null,
+    snoozed_until: null,
   };
   await insertAlert(db, row);
   return row;
