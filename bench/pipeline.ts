@@ -16,12 +16,12 @@ import type { IngestBatchInput, IngestEventInput } from '../src/api/schemas/inge
 import { EVENT_KIND as K } from '../src/api/event-catalogue.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { type Db, type Dialect, openDatabase } from '../src/server/db/database.ts';
-import { startDeliveryWorker } from '../src/server/delivery/delivery-worker.ts';
-import { enqueueAlertMessages } from '../src/server/delivery/enqueue.ts';
-import { insertAlert } from '../src/server/features/alerts/alerts.repository.ts';
-import type { AlertsTable } from '../src/server/features/alerts/alerts.table.ts';
-import { insertWebhook } from '../src/server/features/webhooks/webhooks.repository.ts';
-import type { WebhooksTable } from '../src/server/features/webhooks/webhooks.table.ts';
+import { startDeliveryWorker } from '../src/server/features/notifications/worker/delivery-worker.ts';
+import { enqueueAlertMessages } from '../src/server/features/notifications/outbox/enqueue.ts';
+import { insertAlert } from '../src/server/features/notifications/alerts/alerts.repository.ts';
+import type { AlertsTable } from '../src/server/features/notifications/alerts/alerts.table.ts';
+import { insertWebhook } from '../src/server/features/notifications/webhooks/webhooks.repository.ts';
+import type { WebhooksTable } from '../src/server/features/notifications/webhooks/webhooks.table.ts';
 import { newId } from '../src/server/lib/ids.ts';
 import type { BenchData } from './bench-data.ts';
 import { type ServerProcess, startServer } from './children.ts';
@@ -319,6 +319,13 @@ async function benchDelivery(
     created_at: Date.now(),
     last_fired_at: null,
     flagged_reason: null,
+    quiet_period_minutes: 0,
+    notified_at: null,
+    suppressed_count: 0,
+    suppressed_since: null,
+    suppressed_event: null,
+    summary_due_at: null,
+    snoozed_until: null,
   };
   let worker: ReturnType<typeof startDeliveryWorker> | null = null;
   try {

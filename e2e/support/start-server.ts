@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
-import { startDeliveryWorker } from '../../src/server/delivery/delivery-worker.ts';
+import { startDeliveryWorker } from '../../src/server/features/notifications/worker/delivery-worker.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
 import { createAccount } from '../../src/server/features/accounts/accounts.service.ts';

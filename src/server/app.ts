@@ -10,9 +10,9 @@ import { registerAuthentication } from './auth/authenticate.ts';
 import { registerRateLimit } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { deliveriesRoutes } from './delivery/deliveries.routes.ts';
+import { deliveriesRoutes } from './features/notifications/deliveries/deliveries.routes.ts';
 import { accountSettingsRoutes } from './features/accounts/account-settings.routes.ts';
-import { alertsRoutes } from './features/alerts/alerts.routes.ts';
+import { alertsRoutes } from './features/notifications/alerts/alerts.routes.ts';
 import { createIpLocator } from './features/ingest/ip-location.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { recordingIngestRoutes } from './features/recordings/recording-ingest.routes.ts';
@@ -24,7 +24,7 @@ import { tokensRoutes } from './features/tokens/tokens.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { viewsRoutes } from './features/views/views.routes.ts';
 import { visitorsRoutes } from './features/visitors/visitors.routes.ts';
-import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
+import { webhooksRoutes } from './features/notifications/webhooks/webhooks.routes.ts';
 import { websitesRoutes } from './features/websites/websites.routes.ts';
 import { registerEmptyJsonBody } from './http/empty-json-body.ts';
 import { bodyLimitBytes, registerErrorHandling } from './http/error-handler.ts';
@@ -104,10 +104,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(alertsRoutes, {
     db: database.db,
     target: { chatConfigured: config.CHAT_BOT_TOKEN !== undefined },
+    publicUrl: config.PUBLIC_URL,
   });
   await app.register(webhooksRoutes, {
     db: database.db,
     policy: { allowHttp: config.ALLOW_HTTP_WEBHOOKS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS },
+    publicUrl: config.PUBLIC_URL,
   });
   await app.register(websitesRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
   await app.register(sessionsRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
@@ -118,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tokensRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
   await app.register(accountSettingsRoutes, { db: database.db });
-  await app.register(deliveriesRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
+  await app.register(deliveriesRoutes, { db: database.db });
   await app.register(ingestRoutes, {
     db: database.db,
     publicUrl: config.PUBLIC_URL,

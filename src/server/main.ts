@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { type DeliveryWorker, startDeliveryWorker } from './delivery/delivery-worker.ts';
+import { type DeliveryWorker, startDeliveryWorker } from './features/notifications/worker/delivery-worker.ts';
 import { type RetentionWorker, startRetentionWorker } from './features/retention/retention-worker.ts';
 import { type DemoCredentials, ensureDemoData } from './seed/demo-data.ts';
 

@@ -107,6 +107,48 @@ export const updateAlert = <ThrowOnError extends boolean = false>(options: Optio
 });
 
 /**
+ * Send a test message to an alert's chat channel or webhook
+ *
+ * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
+ *
+ * Requires the `alerts:write` scope.
+ */
+export const sendAlertTest = <ThrowOnError extends boolean = false>(options: Options<SendAlertTestData, ThrowOnError>) => (options.client ?? client).post<SendAlertTestResponses, SendAlertTestErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/alerts/{id}/test',
+    ...options
+});
+
+/**
+ * An alert's delivery log
+ *
+ * Messages the alert sent, newest first, each with every attempt.
+ *
+ * Requires the `alerts:read` scope.
+ */
+export const listAlertDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListAlertDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListAlertDeliveriesResponses, ListAlertDeliveriesErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/alerts/{id}/deliveries',
+    ...options
+});
+
+/**
  * List webhooks
  *
  * Oldest first. Signing secrets are never part of this list.
@@ -227,6 +269,48 @@ export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(option
             type: 'apiKey'
         }],
     url: '/v1/webhooks/{id}/secret/rotate',
+    ...options
+});
+
+/**
+ * Send a test message to a webhook
+ *
+ * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
+ *
+ * Requires the `webhooks:write` scope.
+ */
+export const sendWebhookTest = <ThrowOnError extends boolean = false>(options: Options<SendWebhookTestData, ThrowOnError>) => (options.client ?? client).post<SendWebhookTestResponses, SendWebhookTestErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/webhooks/{id}/test',
+    ...options
+});
+
+/**
+ * A webhook's delivery log
+ *
+ * Messages sent to the webhook, newest first, each with every attempt.
+ *
+ * Requires the `webhooks:read` scope.
+ */
+export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/webhooks/{id}/deliveries',
     ...options
 });
 
@@ -683,90 +767,6 @@ export const updateAccountSettings = <ThrowOnError extends boolean = false>(opti
         'Content-Type': 'application/json',
         ...options.headers
     }
-});
-
-/**
- * Send a test message to a webhook
- *
- * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
- *
- * Requires the `webhooks:write` scope.
- */
-export const sendWebhookTest = <ThrowOnError extends boolean = false>(options: Options<SendWebhookTestData, ThrowOnError>) => (options.client ?? client).post<SendWebhookTestResponses, SendWebhookTestErrors, ThrowOnError>({
-    security: [
-        { scheme: 'bearer', type: 'http' },
-        {
-            in: 'cookie',
-            name: 'sa_session',
-            type: 'apiKey'
-        },
-        { name: 'Authorization', type: 'apiKey' }
-    ],
-    url: '/v1/webhooks/{id}/test',
-    ...options
-});
-
-/**
- * Send a test message to an alert's chat channel or webhook
- *
- * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
- *
- * Requires the `alerts:write` scope.
- */
-export const sendAlertTest = <ThrowOnError extends boolean = false>(options: Options<SendAlertTestData, ThrowOnError>) => (options.client ?? client).post<SendAlertTestResponses, SendAlertTestErrors, ThrowOnError>({
-    security: [
-        { scheme: 'bearer', type: 'http' },
-        {
-            in: 'cookie',
-            name: 'sa_session',
-            type: 'apiKey'
-        },
-        { name: 'Authorization', type: 'apiKey' }
-    ],
-    url: '/v1/alerts/{id}/test',
-    ...options
-});
-
-/**
- * A webhook's delivery log
- *
- * Messages sent to the webhook, newest first, each with every attempt.
- *
- * Requires the `webhooks:read` scope.
- */
-export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError>({
-    security: [
-        { scheme: 'bearer', type: 'http' },
-        {
-            in: 'cookie',
-            name: 'sa_session',
-            type: 'apiKey'
-        },
-        { name: 'Authorization', type: 'apiKey' }
-    ],
-    url: '/v1/webhooks/{id}/deliveries',
-    ...options
-});
-
-/**
- * An alert's delivery log
- *
- * Messages the alert sent, newest first, each with every attempt.
- *
- * Requires the `alerts:read` scope.
- */
-export const listAlertDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListAlertDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListAlertDeliveriesResponses, ListAlertDeliveriesErrors, ThrowOnError>({
-    security: [
-        { scheme: 'bearer', type: 'http' },
-        {
-            in: 'cookie',
-            name: 'sa_session',
-            type: 'apiKey'
-        },
-        { name: 'Authorization', type: 'apiKey' }
-    ],
-    url: '/v1/alerts/{id}/deliveries',
-    ...options
 });
 
 /**

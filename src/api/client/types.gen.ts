@@ -67,6 +67,22 @@ export type Alert = {
      * Whether deliveries can currently reach the target: for chat, the server has a chat bot configured; for webhooks, the webhook is enabled and has not been failing for more than an hour.
      */
     target_healthy?: boolean;
+    /**
+     * Flood control: after a message, later matches within this many minutes are held back and counted, then folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.
+     */
+    quiet_period_minutes?: number;
+    /**
+     * Matches held back by the quiet period since the last message, not sent yet.
+     */
+    suppressed_count?: number;
+    /**
+     * ISO 8601: until then the alert is snoozed, its matches send nothing and are not counted; null is not snoozed.
+     */
+    snoozed_until?: string | null;
+    /**
+     * ISO 8601, UTC: when the first of the held-back matches happened; null when none is held back.
+     */
+    suppressed_since?: string | null;
 };
 
 export type Webhook = {
@@ -412,6 +428,14 @@ export type CreateAlertData = {
          */
         slack_channel_id?: string | null;
         webhook_id?: string | null;
+        /**
+         * Flood control: after a message, later matches within this many minutes are held back and counted, then folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.
+         */
+        quiet_period_minutes?: number;
+        /**
+         * ISO 8601: until then the alert is snoozed, its matches send nothing and are not counted; null is not snoozed.
+         */
+        snoozed_until?: string | null;
     };
     path?: never;
     query?: never;
@@ -565,6 +589,14 @@ export type UpdateAlertData = {
         slack_channel_id?: string | null;
         webhook_id?: string | null;
         enabled?: boolean;
+        /**
+         * Flood control: after a message, later matches within this many minutes are held back and counted, then folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.
+         */
+        quiet_period_minutes?: number;
+        /**
+         * ISO 8601: until then the alert is snoozed, its matches send nothing and are not counted; null is not snoozed.
+         */
+        snoozed_until?: string | null;
     };
     path: {
         id: string;
@@ -626,6 +658,143 @@ export type UpdateAlertResponses = {
 };
 
 export type UpdateAlertResponse = UpdateAlertResponses[keyof UpdateAlertResponses];
+
+export type SendAlertTestData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/alerts/{id}/test';
+};
+
+export type SendAlertTestErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type SendAlertTestError = SendAlertTestErrors[keyof SendAlertTestErrors];
+
+export type SendAlertTestResponses = {
+    /**
+     * Default Response
+     */
+    202: {
+        /**
+         * The message id (also the `webhook-id` header).
+         */
+        delivery_id: string;
+        status: 'pending';
+    };
+};
+
+export type SendAlertTestResponse = SendAlertTestResponses[keyof SendAlertTestResponses];
+
+export type ListAlertDeliveriesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        /**
+         * Newest first; at most this many.
+         */
+        limit: number;
+    };
+    url: '/v1/alerts/{id}/deliveries';
+};
+
+export type ListAlertDeliveriesErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ListAlertDeliveriesError = ListAlertDeliveriesErrors[keyof ListAlertDeliveriesErrors];
+
+export type ListAlertDeliveriesResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<Delivery>;
+};
+
+export type ListAlertDeliveriesResponse = ListAlertDeliveriesResponses[keyof ListAlertDeliveriesResponses];
 
 export type ListWebhooksData = {
     body?: never;
@@ -1062,6 +1231,143 @@ export type RotateWebhookSecretResponses = {
 };
 
 export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
+
+export type SendWebhookTestData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/webhooks/{id}/test';
+};
+
+export type SendWebhookTestErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type SendWebhookTestError = SendWebhookTestErrors[keyof SendWebhookTestErrors];
+
+export type SendWebhookTestResponses = {
+    /**
+     * Default Response
+     */
+    202: {
+        /**
+         * The message id (also the `webhook-id` header).
+         */
+        delivery_id: string;
+        status: 'pending';
+    };
+};
+
+export type SendWebhookTestResponse = SendWebhookTestResponses[keyof SendWebhookTestResponses];
+
+export type ListWebhookDeliveriesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        /**
+         * Newest first; at most this many.
+         */
+        limit: number;
+    };
+    url: '/v1/webhooks/{id}/deliveries';
+};
+
+export type ListWebhookDeliveriesErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
+
+export type ListWebhookDeliveriesResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<Delivery>;
+};
+
+export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
 
 export type ListWebsitesData = {
     body?: never;
@@ -3054,280 +3360,6 @@ export type UpdateAccountSettingsResponses = {
 };
 
 export type UpdateAccountSettingsResponse = UpdateAccountSettingsResponses[keyof UpdateAccountSettingsResponses];
-
-export type SendWebhookTestData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/v1/webhooks/{id}/test';
-};
-
-export type SendWebhookTestErrors = {
-    /**
-     * The one error body of every route and status.
-     */
-    400: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    403: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    404: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    409: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    413: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    415: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    429: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    500: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    503: ErrorEnvelope;
-};
-
-export type SendWebhookTestError = SendWebhookTestErrors[keyof SendWebhookTestErrors];
-
-export type SendWebhookTestResponses = {
-    /**
-     * Default Response
-     */
-    202: {
-        /**
-         * The message id (also the `webhook-id` header).
-         */
-        delivery_id: string;
-        status: 'pending';
-    };
-};
-
-export type SendWebhookTestResponse = SendWebhookTestResponses[keyof SendWebhookTestResponses];
-
-export type SendAlertTestData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/v1/alerts/{id}/test';
-};
-
-export type SendAlertTestErrors = {
-    /**
-     * The one error body of every route and status.
-     */
-    400: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    403: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    404: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    409: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    413: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    415: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    429: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    500: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    503: ErrorEnvelope;
-};
-
-export type SendAlertTestError = SendAlertTestErrors[keyof SendAlertTestErrors];
-
-export type SendAlertTestResponses = {
-    /**
-     * Default Response
-     */
-    202: {
-        /**
-         * The message id (also the `webhook-id` header).
-         */
-        delivery_id: string;
-        status: 'pending';
-    };
-};
-
-export type SendAlertTestResponse = SendAlertTestResponses[keyof SendAlertTestResponses];
-
-export type ListWebhookDeliveriesData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query: {
-        /**
-         * Newest first; at most this many.
-         */
-        limit: number;
-    };
-    url: '/v1/webhooks/{id}/deliveries';
-};
-
-export type ListWebhookDeliveriesErrors = {
-    /**
-     * The one error body of every route and status.
-     */
-    400: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    403: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    404: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    409: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    413: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    415: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    429: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    500: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    503: ErrorEnvelope;
-};
-
-export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
-
-export type ListWebhookDeliveriesResponses = {
-    /**
-     * Default Response
-     */
-    200: Array<Delivery>;
-};
-
-export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
-
-export type ListAlertDeliveriesData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query: {
-        /**
-         * Newest first; at most this many.
-         */
-        limit: number;
-    };
-    url: '/v1/alerts/{id}/deliveries';
-};
-
-export type ListAlertDeliveriesErrors = {
-    /**
-     * The one error body of every route and status.
-     */
-    400: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    403: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    404: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    409: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    413: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    415: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    429: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    500: ErrorEnvelope;
-    /**
-     * The one error body of every route and status.
-     */
-    503: ErrorEnvelope;
-};
-
-export type ListAlertDeliveriesError = ListAlertDeliveriesErrors[keyof ListAlertDeliveriesErrors];
-
-export type ListAlertDeliveriesResponses = {
-    /**
-     * Default Response
-     */
-    200: Array<Delivery>;
-};
-
-export type ListAlertDeliveriesResponse = ListAlertDeliveriesResponses[keyof ListAlertDeliveriesResponses];
 
 export type RedeliverData = {
     body?: never;

@@ -45,6 +45,20 @@ const slackChannelId = Type.Union([Type.String({ minLength: 1, maxLength: 80 }),
   description: 'A synonym of `chat_channel_id`; sending both with different values is refused.',
 });
 const webhookId = Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()]);
+/** The longest quiet period: a day. */
+export const MAX_QUIET_PERIOD_MINUTES = 1440;
+const quietPeriodMinutes = Type.Integer({
+  minimum: 0,
+  maximum: MAX_QUIET_PERIOD_MINUTES,
+  description:
+    'Flood control: after a message, later matches within this many minutes are held back and counted, then ' +
+    'folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.',
+});
+
+const snoozedUntil = Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+  description:
+    'ISO 8601: until then the alert is snoozed, its matches send nothing and are not counted; null is not snoozed.',
+});
 
 export const CreateAlertBody = Type.Object(
   {
@@ -54,6 +68,8 @@ export const CreateAlertBody = Type.Object(
     chat_channel_id: Type.Optional(chatChannelId),
     slack_channel_id: Type.Optional(slackChannelId),
     webhook_id: Type.Optional(webhookId),
+    quiet_period_minutes: Type.Optional(quietPeriodMinutes),
+    snoozed_until: Type.Optional(snoozedUntil),
   },
   { additionalProperties: false },
 );
@@ -67,6 +83,8 @@ export const UpdateAlertBody = Type.Object(
     slack_channel_id: Type.Optional(slackChannelId),
     webhook_id: Type.Optional(webhookId),
     enabled: Type.Optional(Type.Boolean()),
+    quiet_period_minutes: Type.Optional(quietPeriodMinutes),
+    snoozed_until: Type.Optional(snoozedUntil),
   },
   { additionalProperties: false },
 );
@@ -103,6 +121,19 @@ export const Alert = Type.Object(
         description:
           'Whether deliveries can currently reach the target: for chat, the server has a chat bot configured; ' +
           'for webhooks, the webhook is enabled and has not been failing for more than an hour.',
+      }),
+    ),
+    quiet_period_minutes: Type.Optional(quietPeriodMinutes),
+    suppressed_count: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'Matches held back by the quiet period since the last message, not sent yet.',
+      }),
+    ),
+    snoozed_until: Type.Optional(snoozedUntil),
+    suppressed_since: Type.Optional(
+      Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+        description: 'ISO 8601, UTC: when the first of the held-back matches happened; null when none is held back.',
       }),
     ),
   },

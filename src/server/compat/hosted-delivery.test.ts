@@ -5,8 +5,9 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Receiver, startReceiver } from '../delivery/test-support/receiver.ts';
-import { testWorker } from '../delivery/test-support/worker-kit.ts';
+import { type Receiver, startReceiver } from '../features/notifications/test-support/receiver.ts';
+import { testWorker } from '../features/notifications/test-support/worker-kit.ts';
+import { sendJson } from '../test/api-helpers.ts';
 import { describeApi } from '../test/harness.ts';
 import { sdkRequest } from './hosted-client.ts';
 import { describeErrors, hostedWebhookValidator } from './hosted-schemas.ts';
@@ -53,6 +54,10 @@ describeApi(
         webhook_id: webhookId,
       });
       expect(alert.statusCode, alert.body).toBe(201);
+      // Every event of the visit is to arrive on its own: no quiet period folds them together.
+      const { alert_id: alertId } = alert.json<{ alert_id: string }>();
+      const quiet = await sendJson(ctx(), account.token, 'PUT', `/v1/alerts/${alertId}`, { quiet_period_minutes: 0 });
+      expect(quiet.statusCode, quiet.body).toBe(200);
 
       await recordVisit(ctx(), await publicKeyOf(ctx(), account.websiteId), newVisitorId(), [
         { kind: 25, message: 'TypeError: total is undefined' },

@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../api/schemas/common.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { DeliveryWorker } from '../delivery/delivery-worker.ts';
+import type { DeliveryWorker } from '../features/notifications/worker/delivery-worker.ts';
 import {
   createAccountFixture,
   enqueueJsError,
   insertAlertRow,
   insertWebhookRow,
-} from '../delivery/test-support/fixtures.ts';
-import { type Receiver, startReceiver } from '../delivery/test-support/receiver.ts';
-import { testWorker } from '../delivery/test-support/worker-kit.ts';
+} from '../features/notifications/test-support/fixtures.ts';
+import { type Receiver, startReceiver } from '../features/notifications/test-support/receiver.ts';
+import { testWorker } from '../features/notifications/test-support/worker-kit.ts';
 import { createApiToken } from '../features/tokens/tokens.service.ts';
 import { expectError } from '../test/api-helpers.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../test/harness.ts';

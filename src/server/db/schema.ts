@@ -1,13 +1,8 @@
 import type { AccountsTable } from '../features/accounts/accounts.table.ts';
-import type { AlertsTable } from '../features/alerts/alerts.table.ts';
-import type {
-  SessionHourlyCountsTable,
-  SessionsTable,
-  VisitorCountersColumns,
-  VisitorsTable,
-} from '../features/sessions/sessions.table.ts';
+import type { AlertsTable } from '../features/notifications/alerts/alerts.table.ts';
+import type { SessionHourlyCountsTable, SessionsTable, VisitorCountersColumns, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import type { ApiTokensTable } from '../features/tokens/tokens.table.ts';
-import type { WebhooksTable } from '../features/webhooks/webhooks.table.ts';
+import type { WebhooksTable } from '../features/notifications/webhooks/webhooks.table.ts';
 import type { WebsitesTable } from '../features/websites/websites.table.ts';
 import type { LoginSessionsTable, PasswordLinksTable, UsersTable } from '../features/users/users.table.ts';
 import type { IngestBatchesTable, SessionEventsTable } from '../features/ingest/ingest.table.ts';
@@ -16,7 +11,7 @@ import type {
   RecordingSettingsTable,
   RetentionPoliciesTable,
 } from '../features/recordings/recordings.table.ts';
-import type { DeliveryAttemptsTable, OutboxMessagesTable } from '../delivery/delivery.table.ts';
+import type { DeliveryAttemptsTable, OutboxMessagesTable } from '../features/notifications/outbox/outbox.table.ts';
 import type { SavedViewsTable } from '../features/views/views.table.ts';
 
 /** Every table the service owns. Tenant tables lead with account_id (the future shard key). */

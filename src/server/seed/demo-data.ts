@@ -3,10 +3,10 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { countAccounts } from '../features/accounts/accounts.repository.ts';
 import { createAccount } from '../features/accounts/accounts.service.ts';
-import { createAlert } from '../features/alerts/alerts.service.ts';
+import { createAlert } from '../features/notifications/alerts/alerts.service.ts';
 import { createApiToken } from '../features/tokens/tokens.service.ts';
 import { createUser } from '../features/users/users.service.ts';
-import { createWebhook } from '../features/webhooks/webhooks.service.ts';
+import { createWebhook } from '../features/notifications/webhooks/webhooks.service.ts';
 import { seedSessions } from './seed-sessions.ts';
 
 export const DEMO_ACCOUNT_NAME = 'Demo';

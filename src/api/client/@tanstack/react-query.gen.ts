@@ -120,6 +120,49 @@ export const updateAlertMutation = (options?: Partial<Options<UpdateAlertData>>)
     return mutationOptions;
 };
 
+/**
+ * Send a test message to an alert's chat channel or webhook
+ *
+ * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
+ *
+ * Requires the `alerts:write` scope.
+ */
+export const sendAlertTestMutation = (options?: Partial<Options<SendAlertTestData>>): UseMutationOptions<SendAlertTestResponse, SendAlertTestError, Options<SendAlertTestData>> => {
+    const mutationOptions: UseMutationOptions<SendAlertTestResponse, SendAlertTestError, Options<SendAlertTestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await sendAlertTest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listAlertDeliveriesQueryKey = (options: Options<ListAlertDeliveriesData>) => createQueryKey('listAlertDeliveries', options);
+
+/**
+ * An alert's delivery log
+ *
+ * Messages the alert sent, newest first, each with every attempt.
+ *
+ * Requires the `alerts:read` scope.
+ */
+export const listAlertDeliveriesOptions = (options: Options<ListAlertDeliveriesData>) => queryOptions<ListAlertDeliveriesResponse, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ReturnType<typeof listAlertDeliveriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listAlertDeliveries({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listAlertDeliveriesQueryKey(options)
+});
+
 export const listWebhooksQueryKey = (options?: Options<ListWebhooksData>) => createQueryKey('listWebhooks', options);
 
 /**
@@ -245,6 +288,49 @@ export const rotateWebhookSecretMutation = (options?: Partial<Options<RotateWebh
     };
     return mutationOptions;
 };
+
+/**
+ * Send a test message to a webhook
+ *
+ * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
+ *
+ * Requires the `webhooks:write` scope.
+ */
+export const sendWebhookTestMutation = (options?: Partial<Options<SendWebhookTestData>>): UseMutationOptions<SendWebhookTestResponse, SendWebhookTestError, Options<SendWebhookTestData>> => {
+    const mutationOptions: UseMutationOptions<SendWebhookTestResponse, SendWebhookTestError, Options<SendWebhookTestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await sendWebhookTest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listWebhookDeliveriesQueryKey = (options: Options<ListWebhookDeliveriesData>) => createQueryKey('listWebhookDeliveries', options);
+
+/**
+ * A webhook's delivery log
+ *
+ * Messages sent to the webhook, newest first, each with every attempt.
+ *
+ * Requires the `webhooks:read` scope.
+ */
+export const listWebhookDeliveriesOptions = (options: Options<ListWebhookDeliveriesData>) => queryOptions<ListWebhookDeliveriesResponse, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ReturnType<typeof listWebhookDeliveriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listWebhookDeliveries({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listWebhookDeliveriesQueryKey(options)
+});
 
 export const listWebsitesQueryKey = (options?: Options<ListWebsitesData>) => createQueryKey('listWebsites', options);
 
@@ -839,92 +925,6 @@ export const updateAccountSettingsMutation = (options?: Partial<Options<UpdateAc
     };
     return mutationOptions;
 };
-
-/**
- * Send a test message to a webhook
- *
- * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
- *
- * Requires the `webhooks:write` scope.
- */
-export const sendWebhookTestMutation = (options?: Partial<Options<SendWebhookTestData>>): UseMutationOptions<SendWebhookTestResponse, SendWebhookTestError, Options<SendWebhookTestData>> => {
-    const mutationOptions: UseMutationOptions<SendWebhookTestResponse, SendWebhookTestError, Options<SendWebhookTestData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await sendWebhookTest({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Send a test message to an alert's chat channel or webhook
- *
- * Queues a sample message marked `"test": true` through the real pipeline (signing, retries, delivery log); answers 202 with its id at once.
- *
- * Requires the `alerts:write` scope.
- */
-export const sendAlertTestMutation = (options?: Partial<Options<SendAlertTestData>>): UseMutationOptions<SendAlertTestResponse, SendAlertTestError, Options<SendAlertTestData>> => {
-    const mutationOptions: UseMutationOptions<SendAlertTestResponse, SendAlertTestError, Options<SendAlertTestData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await sendAlertTest({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const listWebhookDeliveriesQueryKey = (options: Options<ListWebhookDeliveriesData>) => createQueryKey('listWebhookDeliveries', options);
-
-/**
- * A webhook's delivery log
- *
- * Messages sent to the webhook, newest first, each with every attempt.
- *
- * Requires the `webhooks:read` scope.
- */
-export const listWebhookDeliveriesOptions = (options: Options<ListWebhookDeliveriesData>) => queryOptions<ListWebhookDeliveriesResponse, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ReturnType<typeof listWebhookDeliveriesQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await listWebhookDeliveries({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: listWebhookDeliveriesQueryKey(options)
-});
-
-export const listAlertDeliveriesQueryKey = (options: Options<ListAlertDeliveriesData>) => createQueryKey('listAlertDeliveries', options);
-
-/**
- * An alert's delivery log
- *
- * Messages the alert sent, newest first, each with every attempt.
- *
- * Requires the `alerts:read` scope.
- */
-export const listAlertDeliveriesOptions = (options: Options<ListAlertDeliveriesData>) => queryOptions<ListAlertDeliveriesResponse, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ReturnType<typeof listAlertDeliveriesQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await listAlertDeliveries({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: listAlertDeliveriesQueryKey(options)
-});
 
 /**
  * Send a message again

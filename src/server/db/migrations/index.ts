@@ -11,7 +11,9 @@ import * as savedViews from './2026-11-23T1020-saved-views.ts';
 import * as recordings from './2026-11-23T1200-recordings.ts';
 import * as visitorSessionCounts from './2026-11-23T1200-visitor-session-counts.ts';
 import * as websiteDescription from './2026-11-23T1210-website-description.ts';
-import * as passwordLinks from './2026-11-23T1300-password-links.ts';
+import * as alertQuietPeriods from './2026-11-23T1300-alert-quiet-periods.ts';
+import * as alertSnooze from './2026-11-23T1310-alert-snooze.ts';
+import * as passwordLinks from './2026-11-23T1320-password-links.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -27,5 +29,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1200-recordings': recordings,
   '2026-11-23T1200-visitor-session-counts': visitorSessionCounts,
   '2026-11-23T1210-website-description': websiteDescription,
-  '2026-11-23T1300-password-links': passwordLinks,
+  '2026-11-23T1300-alert-quiet-periods': alertQuietPeriods,
+  '2026-11-23T1310-alert-snooze': alertSnooze,
+  '2026-11-23T1320-password-links': passwordLinks,
 };

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
-import type { AlertsTable } from '../alerts/alerts.table.ts';
 import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
 import type { SessionEventsTable } from './ingest.table.ts';
 
@@ -9,17 +8,6 @@ export const ACTIVE_GAP_MS = 30_000;
 
 /** PostgreSQL locks the rows a transaction will rewrite; SQLite runs one write transaction at a time anyway. */
 const locksRows = isPostgres;
-
-export function findWebsiteByPublicKey(db: Db, publicKey: string) {
-  return db.selectFrom('websites').selectAll().where('public_key', '=', publicKey).executeTakeFirst();
-}
-
-/** Whether some website's host is one of `hosts` (the CORS preflight, which carries no key). */
-export async function anyWebsiteWithHost(db: Db, hosts: readonly string[]): Promise<boolean> {
-  if (hosts.length === 0) return false;
-  const row = await db.selectFrom('websites').select('id').where('host', 'in', hosts).limit(1).executeTakeFirst();
-  return row !== undefined;
-}
 
 /** Records a batch id; false when it was already recorded (the batch is a repeat). */
 export async function recordBatch(
@@ -126,23 +114,4 @@ export async function sessionActiveMillis(db: Db, accountId: string, sessionId: 
     ) as gaps
     where gap <= ${ACTIVE_GAP_MS}`.execute(db);
   return Number(result.rows[0]?.active ?? 0);
-}
-
-/**
- * The account's enabled alerts that may fire for events of `websiteId`: chat alerts, and webhook
- * alerts whose webhook belongs to that website (a webhook is tied to one website).
- */
-export function listAlertsForWebsite(db: Db, accountId: string, websiteId: string): Promise<AlertsTable[]> {
-  return db
-    .selectFrom('alerts')
-    .leftJoin('webhooks', (join) =>
-      join.onRef('webhooks.account_id', '=', 'alerts.account_id').onRef('webhooks.id', '=', 'alerts.webhook_id'),
-    )
-    .selectAll('alerts')
-    .where('alerts.account_id', '=', accountId)
-    .where('alerts.enabled', '=', 1)
-    .where((eb) => eb.or([eb('alerts.provider', '=', 'chat'), eb('webhooks.website_id', '=', websiteId)]))
-    .orderBy('alerts.created_at')
-    .orderBy('alerts.id')
-    .execute();
 }

@@ -9,7 +9,7 @@ import { depthLimited } from '../../http/json-depth.ts';
 import { NoQuery } from '../../http/route-schema.ts';
 import type { WebsitesTable } from '../websites/websites.table.ts';
 import { type Geolocation, geolocationFromHeaders } from './geolocation.ts';
-import { anyWebsiteWithHost, findWebsiteByPublicKey } from './ingest.repository.ts';
+import { anyWebsiteWithHost, findWebsiteByPublicKey } from '../websites/websites.service.ts';
 import { ingestBatch } from './ingest.service.ts';
 import { type LocateIp } from './ip-location.ts';
 import { candidateWebsiteHosts, isLocalOrigin, isOriginAllowed } from './origin-policy.ts';

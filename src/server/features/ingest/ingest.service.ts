@@ -1,14 +1,11 @@
-import { type EventKind, isAlertEventKind } from '../../../api/event-catalogue.ts';
-import type { AlertEventValue } from '../../../api/schemas/alerts.ts';
+import type { EventKind } from '../../../api/event-catalogue.ts';
 import type { IngestBatchInput } from '../../../api/schemas/ingest.ts';
 import type { Db } from '../../db/database.ts';
-import { wakeDeliveryWorkers } from '../../delivery/delivery-signal.ts';
-import { enqueueAlertMessages } from '../../delivery/enqueue.ts';
 import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { type Notified, notifyMatchingAlerts } from '../notifications/notify-matching-alerts.ts';
 import { truncatesIps } from '../accounts/account-settings.service.ts';
-import type { AlertsTable } from '../alerts/alerts.table.ts';
-import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
+import type { SessionsTable } from '../sessions/sessions.table.ts';
 import type { WebsitesTable } from '../websites/websites.table.ts';
 import { type BatchSummary, summariseBatch } from './batch-summary.ts';
 import { isCrawler } from './bot-filter.ts';
@@ -20,7 +17,6 @@ import {
   insertSessionEvents,
   insertSessionIfAbsent,
   insertVisitorIfAbsent,
-  listAlertsForWebsite,
   recordBatch,
   sessionActiveMillis,
   updateSessionRow,
@@ -29,7 +25,6 @@ import {
 } from './ingest.repository.ts';
 import { truncateIp } from './ip-truncation.ts';
 import { retentionDaysFor } from '../retention/retention.service.ts';
-import { matchAlerts } from './match-alerts.ts';
 import { type RecordedEvent, detailsOf } from './recorded-event.ts';
 import { mergeBatchIntoSession, newSessionRow, newVisitorRow, updateVisitor } from './session-state.ts';
 import { parseUserAgent } from './user-agent.ts';
@@ -60,40 +55,6 @@ function recordEvents(batch: IngestBatchInput, receivedAt: number): RecordedEven
     occurredAt: event.time + shift,
     details: detailsOf(event),
   }));
-}
-
-interface MatchContext {
-  accountId: string;
-  website: WebsitesTable;
-  publicUrl: string;
-  session: SessionsTable;
-  visitor: VisitorsTable;
-  now: number;
-}
-
-/** Matches each alert-kind event against the website's enabled alerts and enqueues one message per match. */
-async function enqueueMatchedAlerts(trx: Db, events: readonly RecordedEvent[], context: MatchContext): Promise<void> {
-  const candidates = events.filter((event) => isAlertEventKind(event.kind));
-  if (candidates.length === 0) return;
-  const alerts = (await listAlertsForWebsite(trx, context.accountId, context.website.id)).map((row: AlertsTable) => ({
-    row,
-    events: JSON.parse(row.events) as AlertEventValue[],
-  }));
-  if (alerts.length === 0) return;
-  for (const event of candidates) {
-    const matched = matchAlerts(alerts, event);
-    if (matched.length === 0) continue;
-    await enqueueAlertMessages(trx, {
-      accountId: context.accountId,
-      publicUrl: context.publicUrl,
-      alerts: matched.map((alert) => alert.row),
-      event: { kind: event.kind, occurred_at: event.occurredAt, data: JSON.stringify(event.details) },
-      session: context.session,
-      visitor: context.visitor,
-      website: context.website,
-      now: context.now,
-    });
-  }
 }
 
 async function upsertSession(
@@ -164,7 +125,7 @@ export async function ingestBatch(
       batch_id: batch.batch_id,
       received_at: context.receivedAt,
     });
-    if (!fresh) return { accepted: 0, duplicate: true };
+    if (!fresh) return { accepted: 0, duplicate: true, notified: null as Notified | null };
 
     const visitorCreated = await insertVisitorIfAbsent(
       trx,
@@ -190,17 +151,17 @@ export async function ingestBatch(
     const visitor = updateVisitor(storedVisitor, session.creation_timestamp, summary.identity);
     await updateVisitorRow(trx, visitor);
 
-    await enqueueMatchedAlerts(trx, events, {
+    const notified = await notifyMatchingAlerts(trx, {
       accountId,
       website,
       publicUrl: options.publicUrl,
       session,
       visitor,
+      events,
       now: context.receivedAt,
     });
-    return { accepted: events.length, duplicate: false };
+    return { accepted: events.length, duplicate: false, notified };
   });
-  // Messages enqueued above are visible to other connections only now that the transaction committed.
-  if (!outcome.duplicate) wakeDeliveryWorkers();
-  return outcome;
+  outcome.notified?.afterCommit();
+  return { accepted: outcome.accepted, duplicate: outcome.duplicate };
 }

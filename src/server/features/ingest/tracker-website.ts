@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { WebsitesTable } from '../websites/websites.table.ts';
-import { findWebsiteByPublicKey } from './ingest.repository.ts';
+import { findWebsiteByPublicKey } from '../websites/websites.service.ts';
 import { isOriginAllowed } from './origin-policy.ts';
 
 /**

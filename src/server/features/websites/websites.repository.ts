@@ -48,3 +48,14 @@ export async function findLastEventTimestamp(db: Db, accountId: string, websiteI
     .executeTakeFirst();
   return row ? Number(row.last_event_timestamp) : null;
 }
+
+export function findWebsiteRowByPublicKey(db: Db, publicKey: string) {
+  return db.selectFrom('websites').selectAll().where('public_key', '=', publicKey).executeTakeFirst();
+}
+
+/** Whether some website's host is one of `hosts` (the CORS preflight, which carries no key). */
+export async function anyWebsiteRowWithHost(db: Db, hosts: readonly string[]): Promise<boolean> {
+  if (hosts.length === 0) return false;
+  const row = await db.selectFrom('websites').select('id').where('host', 'in', hosts).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -4,7 +4,15 @@ import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { normaliseHost } from './website-host.ts';
-import { findLastEventTimestamp, findWebsiteRow, findWebsiteRowByHost, insertWebsite, listWebsiteRows } from './websites.repository.ts';
+import {
+  anyWebsiteRowWithHost,
+  findLastEventTimestamp,
+  findWebsiteRow,
+  findWebsiteRowByHost,
+  findWebsiteRowByPublicKey,
+  insertWebsite,
+  listWebsiteRows,
+} from './websites.repository.ts';
 import type { WebsitesTable } from './websites.table.ts';
 
 /** The key a website's tracker snippet carries: public by design, it only allows sending events. */
@@ -79,4 +87,14 @@ export async function listWebsites(db: Db, accountId: string, publicUrl: string)
 /** One website of the account, or undefined (another account's website is not found either). */
 export function findWebsite(db: Db, accountId: string, websiteId: string): Promise<WebsitesTable | undefined> {
   return findWebsiteRow(db, accountId, websiteId);
+}
+
+/** The website whose tracker snippet carries `publicKey`, in any account. */
+export function findWebsiteByPublicKey(db: Db, publicKey: string): Promise<WebsitesTable | undefined> {
+  return findWebsiteRowByPublicKey(db, publicKey);
+}
+
+/** Whether some website's host is one of `hosts` (the CORS preflight, which carries no key). */
+export function anyWebsiteWithHost(db: Db, hosts: readonly string[]): Promise<boolean> {
+  return anyWebsiteRowWithHost(db, hosts);
 }

@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import type { CreateWebhookInput, CreatedWebhookResource, UpdateWebhookInput, WebhookResource } from '../../../../api/schemas/webhooks.ts';
+import type { Db } from '../../../db/database.ts';
+import { errors } from '../../../errors.ts';
+import { checkWebhookUrl } from '../../../lib/address-guard.ts';
+import { characterCount } from '../../../lib/characters.ts';
+import { newId } from '../../../lib/ids.ts';
+import { listAlertsUsingWebhook, setFlagOfAlertsUsingWebhook } from '../alerts/alerts.repository.ts';
+import { findWebsite } from '../../websites/websites.service.ts';
+import {
+  type WebhookWithWebsiteRow,
+  deleteWebhookRow,
+  findWebhookRow,
+  findWebhookWithWebsite,
+  insertWebhook,
+  listWebhooksWithWebsite,
+  updateWebhookRow,
+  updateWebhookSecret,
+} from './webhooks.repository.ts';
+import { startsAfresh } from './webhook-health.ts';
+
+export interface WebhookPolicy {
+  allowHttp: boolean;
+  allowPrivate: boolean;
+}
+
+export function toWebhookResource(row: WebhookWithWebsiteRow): WebhookResource {
+  return {
+    webhook_id: row.id,
+    url: row.url,
+    website: row.website_name,
+    website_id: row.website_id,
+    version: row.version as WebhookResource['version'],
+    enabled: row.enabled === 1,
+    created_date: row.created_at,
+    created_by: row.created_by,
+    failing_since: row.failing_since === null ? null : Math.floor(row.failing_since / 1000),
+    disabled_reason: row.disabled_reason,
+  };
+}
+
+/** A Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64. */
+function newSigningSecret(): string {
+  return `whsec_${crypto.randomBytes(32).toString('base64')}`;
+}
+
+async function checkTarget(db: Db, accountId: string, input: { url: string; website_id: string }, policy: WebhookPolicy) {
+  const check = await checkWebhookUrl(input.url.trim(), policy);
+  if (!check.ok) throw errors.validation(check.code, check.message, 'url');
+  const url = check.url.toString();
+  // Normalising can lengthen a URL (percent-encoding), so the limit is checked on what is stored.
+  if (characterCount(url) > 2048) throw errors.validation('too_long', 'url must be at most 2048 characters', 'url');
+  if (!(await findWebsite(db, accountId, input.website_id))) {
+    throw errors.validation('unknown_website', `No website ${input.website_id} in this account`, 'website_id');
+  }
+  return url;
+}
+
+async function requireWebhook(db: Db, accountId: string, webhookId: string): Promise<WebhookResource> {
+  const row = await findWebhookWithWebsite(db, accountId, webhookId);
+  if (!row) throw errors.notFound('Webhook');
+  return toWebhookResource(row);
+}
+
+export async function createWebhook(
+  db: Db,
+  accountId: string,
+  input: CreateWebhookInput,
+  createdBy: string,
+  policy: WebhookPolicy,
+): Promise<CreatedWebhookResource> {
+  const url = await checkTarget(db, accountId, input, policy);
+  const id = newId('whk');
+  const secret = newSigningSecret();
+  await insertWebhook(db, {
+    account_id: accountId,
+    id,
+    website_id: input.website_id,
+    url,
+    version: input.version,
+    enabled: 1,
+    secret,
+    created_at: Math.floor(Date.now() / 1000),
+    created_by: createdBy,
+    failing_since: null,
+    disabled_reason: null,
+  });
+  return { ...(await requireWebhook(db, accountId, id)), secret };
+}
+
+export async function updateWebhook(
+  db: Db,
+  accountId: string,
+  webhookId: string,
+  input: UpdateWebhookInput,
+  policy: WebhookPolicy,
+): Promise<WebhookResource> {
+  const stored = await requireWebhook(db, accountId, webhookId);
+  const url = await checkTarget(db, accountId, input, policy);
+  const reEnabled = startsAfresh(stored.enabled, input.enabled);
+  await db.transaction().execute(async (trx) => {
+    await updateWebhookRow(trx, accountId, webhookId, {
+      url,
+      website_id: input.website_id,
+      version: input.version,
+      enabled: input.enabled === undefined ? Number(stored.enabled) : Number(input.enabled),
+      ...(reEnabled ? { failing_since: null, disabled_reason: null } : {}),
+    });
+    if (reEnabled) await setFlagOfAlertsUsingWebhook(trx, accountId, webhookId, null);
+  });
+  return requireWebhook(db, accountId, webhookId);
+}
+
+export async function listWebhooks(db: Db, accountId: string): Promise<WebhookResource[]> {
+  return (await listWebhooksWithWebsite(db, accountId)).map(toWebhookResource);
+}
+
+export async function deleteWebhook(db: Db, accountId: string, webhookId: string): Promise<{ webhook_id: string; deleted: true }> {
+  await requireWebhook(db, accountId, webhookId);
+  const users = await listAlertsUsingWebhook(db, accountId, webhookId);
+  if (users.length > 0) {
+    const names = users.map((alert) => `"${alert.name}" (${alert.id})`).join(', ');
+    throw errors.conflict('webhook_in_use', `The webhook is used by ${users.length === 1 ? 'alert' : 'alerts'} ${names}; point them elsewhere first`);
+  }
+  if (!(await deleteWebhookRow(db, accountId, webhookId))) throw errors.notFound('Webhook');
+  return { webhook_id: webhookId, deleted: true };
+}
+
+export async function revealWebhookSecret(db: Db, accountId: string, webhookId: string) {
+  const row = await findWebhookRow(db, accountId, webhookId);
+  if (!row) throw errors.notFound('Webhook');
+  return { webhook_id: webhookId, secret: row.secret };
+}
+
+export async function rotateWebhookSecret(db: Db, accountId: string, webhookId: string) {
+  await requireWebhook(db, accountId, webhookId);
+  const secret = newSigningSecret();
+  await updateWebhookSecret(db, accountId, webhookId, secret);
+  return { webhook_id: webhookId, secret };
+}
