@@ -1,8 +1,8 @@
 /**
  * Opening a long replay: a 30-minute recording (a chunk every 10 s, as the recorder sends them) is sent
  * through the ingestion API, then headless Chromium times the session page from navigation until the
- * replay's frame shows the recorded page (target ≤ 1 s), with the browser cache off so every round loads
- * the page and all its chunks afresh.
+ * replay's frame shows the recorded page (target ≤ 1 s): first with the browser cache off, so every round
+ * loads the dashboard's code and all the chunks afresh, then with it on, as a returning user.
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
@@ -157,22 +157,30 @@ export async function benchReplayOpen(url: string, childEnv: Record<string, stri
     }, HEADING);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const times: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      await page.goto('about:blank');
-      await page.goto(`${baseUrl}/sessions/${sessionId}`);
-      await page
-        .getByRole('region', { name: 'Session replay' })
-        .frameLocator('iframe')
-        .getByRole('heading', { name: HEADING })
-        .waitFor({ timeout: 30_000 });
-      times.push(await page.evaluate(() => (window as unknown as { firstFrameAt: number }).firstFrameAt));
-    }
+    const openRounds = async () => {
+      const times: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        await page.goto('about:blank');
+        await page.goto(`${baseUrl}/sessions/${sessionId}`);
+        await page
+          .getByRole('region', { name: 'Session replay' })
+          .frameLocator('iframe')
+          .getByRole('heading', { name: HEADING })
+          .waitFor({ timeout: 30_000 });
+        times.push(await page.evaluate(() => (window as unknown as { firstFrameAt: number }).firstFrameAt));
+      }
+      return times;
+    };
+    const times = await openRounds();
+    // Then as a returning user opens it: the dashboard's code and the immutable chunks come from the cache.
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    const warm = await openRounds();
     const worst = Math.max(...times);
     return [
       `session page of a ${MINUTES}-minute replay (${(MINUTES * 60) / CHUNK_SECONDS} chunks, ${(stored / 1024).toFixed(0)} KB stored), ` +
         `navigation to first frame: median ${median(times).toFixed(0)} ms, worst ${worst.toFixed(0)} ms of ${ROUNDS} ` +
-        `(target ≤ ${FIRST_FRAME_TARGET_MS}, ${median(times) <= FIRST_FRAME_TARGET_MS ? 'met' : 'MISSED'})`,
+        `(target ≤ ${FIRST_FRAME_TARGET_MS}, ${median(times) <= FIRST_FRAME_TARGET_MS ? 'met' : 'MISSED'}); ` +
+        `with the browser cache: median ${median(warm).toFixed(0)} ms, worst ${Math.max(...warm).toFixed(0)} ms`,
     ];
   } finally {
     await browser.close();
