@@ -14,7 +14,8 @@ const FILTER_CHANGE_TARGET_MS = 300;
 const ROUNDS = 7;
 const PRESETS = ['Last 7 days', 'Last 30 days', 'This month', 'All time'];
 
-function ensureWebBuild(): void {
+/** Builds the dashboard into dist/web when it is missing. */
+export function ensureWebBuild(): void {
   if (fs.existsSync(path.join(repoRoot, 'dist/web/index.html'))) return;
   const build = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd: repoRoot,

@@ -9,8 +9,11 @@
  *   BENCH_DASHBOARD=false                              skip the browser measurements of the dashboard
  *   BENCH_PIPELINE=false                               skip the ingest and delivery throughput measurements
  *   BENCH_HOSTILE=false                                skip /healthz latency under deeply nested bodies
+ *   BENCH_REPLAY=false                                 skip the replay measurements (BENCH_REPLAY_SECONDS: the
+ *                                                      recorded visit's length, default 60)
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { isPostgresUrl } from '../src/server/config.ts';
 import { type BenchData, prepareBenchData } from './bench-data.ts';
@@ -18,6 +21,7 @@ import { repoRoot, type ServerProcess, startServer } from './children.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchHostile } from './hostile.ts';
 import { benchPipeline } from './pipeline.ts';
+import { benchReplay } from './replay.ts';
 import { findingScenarios, type Scenario } from './finding-scenarios.ts';
 import { type LoadResult, loadTest, positiveEnv } from './load.ts';
 
@@ -222,6 +226,22 @@ async function main(): Promise<void> {
     } catch (error) {
       console.log(`  hostile bench failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  if (process.env.BENCH_REPLAY !== 'false') {
+    console.log(
+      `\nReplay (recorder in headless Chromium, long replay, chunk ingestion, timeline; load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}):`,
+    );
+    const recorderSeconds = positiveEnv('BENCH_REPLAY_SECONDS', 60);
+    for (const line of await benchReplay(
+      url,
+      { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' },
+      { durationSeconds, recorderSeconds },
+    ))
+      console.log(`  ${line}`);
   }
 }
 

@@ -70,7 +70,7 @@ function printWelcome(publicUrl: string, demo: DemoCredentials | null): void {
   const lines = [`Session Analytics is running at ${publicUrl}`, `API reference: ${publicUrl}/docs`];
   if (demo) {
     lines.push(
-      `Demo account "${demo.accountName}" created with ${demo.sessions} sessions.`,
+      `Demo account "${demo.accountName}" created with ${demo.sessions} sessions, ${demo.recordedSessionIds.length} of them with a replay.`,
       `Sign in at ${publicUrl} as ${demo.adminEmail} with password ${demo.adminPassword}`,
       `Admin API token (shown once): ${demo.adminToken}`,
       `Try: curl -H "Authorization: Bearer ${demo.adminToken}" ${publicUrl}/v1/sessions?size=5`,

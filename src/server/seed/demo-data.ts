@@ -7,6 +7,8 @@ import { createAlert } from '../features/notifications/alerts/alerts.service.ts'
 import { createApiToken } from '../features/tokens/tokens.service.ts';
 import { createUser } from '../features/users/users.service.ts';
 import { createWebhook } from '../features/notifications/webhooks/webhooks.service.ts';
+import { findWebsite } from '../features/websites/websites.service.ts';
+import { attachDemoReplays } from './demo-replays.ts';
 import { seedSessions } from './seed-sessions.ts';
 
 export const DEMO_ACCOUNT_NAME = 'Demo';
@@ -20,11 +22,13 @@ export interface DemoCredentials {
   adminEmail: string;
   adminPassword: string;
   sessions: number;
+  /** Sessions given one of the bundled replays, most recent first. */
+  recordedSessionIds: string[];
 }
 
 /**
- * On an empty database, creates a demo account with realistic sessions, a few alerts and a webhook, and an
- * admin token. Does nothing (returns null) once any account exists.
+ * On an empty database, creates a demo account with realistic sessions (a few of them with a replay), a few
+ * alerts and a webhook, and an admin token. Does nothing (returns null) once any account exists.
  */
 export async function ensureDemoData(db: Db, config: Config): Promise<DemoCredentials | null> {
   if ((await countAccounts(db)) > 0) return null;
@@ -32,6 +36,9 @@ export async function ensureDemoData(db: Db, config: Config): Promise<DemoCreden
   const seeded = await seedSessions(db, { accountId: account.id, sessions: DEMO_SESSIONS, websites: 3, days: 60 });
   const [shopId] = seeded.websiteIds;
   if (!shopId) throw new Error('The demo has no website');
+  const shop = await findWebsite(db, account.id, shopId);
+  if (!shop) throw new Error('The demo has no website');
+  const recordedSessionIds = await attachDemoReplays(db, { accountId: account.id, websiteId: shopId, host: shop.host });
   // The demo's receiver is a public placeholder: deliveries to it fail until an admin points it somewhere real.
   const webhook = await createWebhook(
     db,
@@ -66,5 +73,12 @@ export async function ensureDemoData(db: Db, config: Config): Promise<DemoCreden
   });
   const { token } = await createApiToken(db, { accountId: account.id, name: 'Demo admin token', scopes: [...SCOPES] });
   const { password } = await createUser(db, account.id, { email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', role: 'admin' });
-  return { accountName: account.name, adminToken: token, adminEmail: DEMO_ADMIN_EMAIL, adminPassword: password, sessions: seeded.sessions };
+  return {
+    accountName: account.name,
+    adminToken: token,
+    adminEmail: DEMO_ADMIN_EMAIL,
+    adminPassword: password,
+    sessions: seeded.sessions,
+    recordedSessionIds,
+  };
 }

@@ -20,9 +20,12 @@ export function startRecording(
   let buffer: unknown[] = [];
   let bufferIds = currentIds(win);
 
+  // URLs are scrubbed when a chunk is sent, not as rrweb emits: the first snapshot's task stays shorter.
   const flush = (now: boolean) => {
     const events = buffer;
     buffer = [];
+    for (const event of events)
+      scrubEventUrls(event as Parameters<typeof scrubEventUrls>[0], settings.strip_query_params);
     if (bufferIds) sendRecordingChunk(sender, bufferIds, events, now);
   };
 
@@ -39,7 +42,6 @@ export function startRecording(
           return;
         }
         bufferIds = ids;
-        scrubEventUrls(event as unknown as Parameters<typeof scrubEventUrls>[0], settings.strip_query_params);
         buffer.push(event);
         if (buffer.length >= FLUSH_AT_EVENTS) flush(false);
       } catch {

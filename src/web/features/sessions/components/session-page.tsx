@@ -10,6 +10,7 @@ import { SessionDetails } from '../../../components/sessions/session-details.tsx
 import { formatTimestamp } from '../../../components/sessions/session-format.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
+import { useSessionRecordingQuery } from '../api/use-session-recording-query.ts';
 import { SessionReplaySection } from './session-replay-section.tsx';
 import { useAddressTimeZone } from '../../../lib/use-address-time-zone.ts';
 import { RefusedTimeZoneAlert } from '../../../components/feedback/refused-time-zone-alert.tsx';
@@ -19,6 +20,8 @@ export function SessionPage() {
   const { sessionId = '' } = useParams();
   const { timeZone, refused } = useAddressTimeZone();
   const session = useSessionQuery(sessionId);
+  // Asked for beside the session rather than after it: the replay's first frame waits on both.
+  useSessionRecordingQuery(sessionId);
 
   return (
     <Box sx={{ maxWidth: 1600 }}>

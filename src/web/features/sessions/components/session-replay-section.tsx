@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import type { Session } from '../../../../api/client/types.gen.ts';
 import type { SessionEvent } from '../lib/replay-types.ts';
@@ -48,6 +49,9 @@ export function SessionReplaySection(props: { session: Session }) {
   );
   const onSelect = useCallback((event: SessionEvent) => seekRef.current?.(event.time), []);
   const hasReplay = recording.data?.has_recording === true;
+  const openingChunk = hasReplay ? recording.data?.chunks[0]?.url : undefined;
+  // The opening chunk downloads while the player's code does; the player's fetch then takes it from the preload.
+  if (openingChunk) preload(openingChunk, { as: 'fetch', crossOrigin: 'anonymous' });
   const allEvents = useMemo(() => events.data?.pages.flatMap((page) => page.events) ?? [], [events.data]);
 
   return (

@@ -8,21 +8,25 @@ export interface RecordedFrame {
 }
 
 /**
- * Fetches every chunk at once (the browser inflates the gzip the server sends as stored) and calls
- * `onFirst` with the first chunk, which holds the opening snapshot, so the player can show a frame
- * before the rest arrives. Resolves with all events in order.
+ * Fetches the first chunk alone, which holds the opening snapshot, and calls `onFirst` with it so the
+ * player can show a frame at once; then fetches the others together (a long recording has hundreds, which
+ * would otherwise queue ahead of the first on the browser's few connections). Resolves with all events in
+ * order.
  */
 export async function loadRecording(
   recording: SessionRecording,
   onFirst: (events: RecordedFrame[]) => void,
   signal: AbortSignal,
 ): Promise<RecordedFrame[]> {
-  const requests = recording.chunks.map(async (chunk) => {
-    const response = await fetch(chunk.url, { credentials: 'same-origin', signal });
+  const fetchChunk = async (url: string) => {
+    const response = await fetch(url, { credentials: 'same-origin', signal });
     if (!response.ok) throw toApiError(await response.json().catch(() => null), response);
     return (await response.json()) as RecordedFrame[];
-  });
-  if (requests[0]) void requests[0].then(onFirst, () => undefined);
-  const chunks = await Promise.all(requests);
-  return chunks.flat().sort((a, b) => a.timestamp - b.timestamp);
+  };
+  const [first, ...rest] = recording.chunks;
+  if (!first) return [];
+  const opening = await fetchChunk(first.url);
+  onFirst(opening);
+  const others = await Promise.all(rest.map((chunk) => fetchChunk(chunk.url)));
+  return [opening, ...others].flat().sort((a, b) => a.timestamp - b.timestamp);
 }

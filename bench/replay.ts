@@ -1,0 +1,25 @@
+import { benchReplayIngest } from './replay-ingest.ts';
+import { benchReplayOpen } from './replay-open.ts';
+import { benchRecorder } from './replay-recorder.ts';
+
+/** Every replay measurement in turn, each line a figure with its target; a part that fails says so and the rest run. */
+export async function benchReplay(
+  url: string,
+  childEnv: Record<string, string>,
+  options: { durationSeconds: number; recorderSeconds: number },
+): Promise<string[]> {
+  const parts: [string, () => Promise<string[]>][] = [
+    ['recorder', () => benchRecorder(url, childEnv, options.recorderSeconds)],
+    ['long replay', () => benchReplayOpen(url, childEnv)],
+    ['ingestion', () => benchReplayIngest(url, childEnv, options.durationSeconds)],
+  ];
+  const lines: string[] = [];
+  for (const [name, run] of parts) {
+    try {
+      lines.push(...(await run()));
+    } catch (error) {
+      lines.push(`${name} bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return lines;
+}
