@@ -39,6 +39,9 @@ test('on a phone, support filters sessions by a visitor e-mail in the filters sh
   await expect(cards.first()).toContainText(/\d+ pages?/);
   await expect(cards.first()).toContainText(/\d+ errors? · \d+ rage clicks?/);
   expect(await scrollsSideways(page)).toBe(false);
+  // Long names are cut with an ellipsis inside the card, not by the edge of the screen.
+  const box = await cards.first().boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(360);
 
   const card = cards.first().getByRole('button');
   await card.click();

@@ -31,7 +31,7 @@ export function SessionCard({ session, timeZone, onOpen, onPrefetch }: SessionCa
         onClick={() => onOpen(session)}
         onMouseEnter={() => onPrefetch(session.id)}
         onFocus={() => onPrefetch(session.id)}
-        sx={{ p: 1.5, display: 'grid', gap: 0.25 }}
+        sx={{ p: 1.5, display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: 0.25 }}
       >
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 600, flex: 1, minWidth: 0 }}>

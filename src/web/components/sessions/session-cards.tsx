@@ -31,7 +31,11 @@ export function SessionCards(props: SessionCardsProps) {
           <Box sx={{ p: 2, textAlign: 'center' }}>{props.emptyState}</Box>
         )
       ) : (
-        <Box component="ul" aria-label={props.label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        <Box
+          component="ul"
+          aria-label={props.label}
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
+        >
           {sessions.map((session) => (
             <li key={session.id}>
               <SessionCard

@@ -119,6 +119,20 @@ describe('SessionsPage states', () => {
     expect(sessionRequests.at(-1)?.get('date_from')).toBe('YESTERDAY');
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
+
+  it('says that the first sessions load once back online when the page opens offline', async () => {
+    onlineManager.setOnline(false);
+    renderPage();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The dashboard is offline. The sessions load by themselves when the connection returns.',
+    );
+    expect(sessionRequests).toHaveLength(0);
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('1,234 sessions')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 function renderPage(route = '/sessions') {

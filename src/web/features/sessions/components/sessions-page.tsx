@@ -93,7 +93,11 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
       <FiltersPanel activeCount={activeFilterCount(view)}>
         <SessionsFilters view={view} onChange={changeView} />
       </FiltersPanel>
-      <OfflineNotice waiting={sessions.fetchStatus === 'paused'} what="sessions" />
+      <OfflineNotice
+        waiting={sessions.fetchStatus === 'paused'}
+        showingPrevious={sessions.data !== undefined}
+        what="sessions"
+      />
       {sessions.isError ? null : (
         <SessionsSummary
           data={sessions.data}
