@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { type SxProps, type Theme, useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   DataGrid,
   GridOverlay,
@@ -9,6 +10,7 @@ import {
 } from '@mui/x-data-grid';
 import { type ReactNode, useMemo } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
+import { SessionCards } from './session-cards.tsx';
 import { buildSessionColumns } from './session-columns.tsx';
 import { SessionsGridToolbar } from './sessions-grid-toolbar.tsx';
 import { usePrefetchSession } from './use-prefetch-session.ts';
@@ -47,9 +49,13 @@ interface SessionsGridProps {
 
 const SORT_ORDER = ['desc' as const, 'asc' as const];
 
-/** One page of sessions from the server; a click, or Enter on a cell, opens a session. */
+/**
+ * One page of sessions from the server; a click, or Enter on a cell, opens a session. On phones the page is a
+ * list of cards instead, as a row of columns would need scrolling sideways.
+ */
 export function SessionsGrid(props: SessionsGridProps) {
   const { timeZone, paginationModel, onOpenSession } = props;
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const columns = useMemo(() => buildSessionColumns(timeZone), [timeZone]);
   const [columnVisibility, setColumnVisibility] = useStoredColumnVisibility(props.columnStorageKey);
   const prefetchSession = usePrefetchSession();
@@ -58,6 +64,22 @@ export function SessionsGrid(props: SessionsGridProps) {
     if (id) prefetchSession(id);
   };
   const rowCount = Math.min(props.total, (LAST_PAGE + 1) * paginationModel.pageSize);
+  if (phone) {
+    return (
+      <SessionCards
+        label={props.label}
+        sessions={props.sessions}
+        rowCount={rowCount}
+        paginationModel={paginationModel}
+        onPaginationModelChange={props.onPaginationModelChange}
+        loading={props.loading}
+        timeZone={timeZone}
+        onOpenSession={onOpenSession}
+        onPrefetch={prefetchSession}
+        emptyState={props.emptyState}
+      />
+    );
+  }
   return (
     <Box sx={[{ height: 600, width: '100%' }, ...(Array.isArray(props.sx) ? props.sx : [props.sx])]}>
       <DataGrid

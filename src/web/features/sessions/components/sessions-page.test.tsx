@@ -302,5 +302,9 @@ describe('SessionsPage', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Close session details' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('status', { name: 'Address' })).not.toHaveTextContent('session=');
+    // A keyboard user carries on from the row that opened it.
+    await waitFor(() =>
+      expect(document.activeElement?.closest('[role="row"]')).toHaveAttribute('data-id', 'ses_01J9Z8Q4'),
+    );
   });
 });

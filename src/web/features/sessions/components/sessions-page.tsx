@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { type ReactNode, useMemo } from 'react';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
+import { OfflineNotice } from '../../../components/feedback/offline-notice.tsx';
 import { SessionDrawer } from '../../../components/sessions/session-drawer.tsx';
 import { SessionsGrid } from '../../../components/sessions/sessions-grid.tsx';
 import { useOpenSessionParam } from '../../../components/sessions/use-open-session-param.ts';
@@ -92,7 +93,19 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
       <FiltersPanel activeCount={activeFilterCount(view)}>
         <SessionsFilters view={view} onChange={changeView} />
       </FiltersPanel>
-      <SessionsSummary data={sessions.data} timeZone={view.timeZone} />
+      <OfflineNotice
+        waiting={sessions.fetchStatus === 'paused'}
+        showingPrevious={sessions.data !== undefined}
+        what="sessions"
+      />
+      {sessions.isError ? null : (
+        <SessionsSummary
+          data={sessions.data}
+          timeZone={view.timeZone}
+          stale={sessions.isPlaceholderData}
+          fetching={sessions.isFetching}
+        />
+      )}
       <NewSessionsNotice count={newCount} onShow={() => void sessions.refetch()} />
       {sessions.isError ? (
         <Box sx={{ mb: 2 }}>

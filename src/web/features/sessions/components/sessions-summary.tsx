@@ -1,21 +1,44 @@
 import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { GetSessionsResponse } from '../../../../api/client/types.gen.ts';
 import { formatCount } from '../../../components/sessions/session-format.ts';
 import { describeDateRange } from '../lib/describe-date-range.ts';
 
+interface SessionsSummaryProps {
+  data: GetSessionsResponse | undefined;
+  timeZone: string;
+  /** The figures are the previous view's, kept while the current one is asked for: shown dimmed, as busy. */
+  stale: boolean;
+  /** The current view is being fetched (not merely waiting for the network to come back). */
+  fetching: boolean;
+}
+
 /** How many sessions match, and the exact range the server used, so nobody wonders what "today" meant. */
-export function SessionsSummary({ data, timeZone }: { data: GetSessionsResponse | undefined; timeZone: string }) {
+export function SessionsSummary({ data, timeZone, stale, fetching }: SessionsSummaryProps) {
   return (
-    <Box role="status" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'baseline', mb: 1 }}>
-      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-        {data ? `${formatCount(data.total)} ${data.total === 1 ? 'session' : 'sessions'}` : 'Loading sessions…'}
-      </Typography>
-      {data ? (
-        <Typography variant="body2" color="text.secondary">
-          {describeDateRange(data.date_range, timeZone)}
+    <Box aria-busy={stale} sx={{ mb: 1 }}>
+      <Box
+        role="status"
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          columnGap: 2,
+          alignItems: 'baseline',
+          opacity: stale ? 0.5 : 1,
+          transition: 'opacity 150ms',
+        }}
+      >
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+          {data ? `${formatCount(data.total)} ${data.total === 1 ? 'session' : 'sessions'}` : 'Loading sessions…'}
         </Typography>
-      ) : null}
+        {data ? (
+          <Typography variant="body2" color="text.secondary">
+            {describeDateRange(data.date_range, timeZone)}
+          </Typography>
+        ) : null}
+      </Box>
+      {stale && fetching ? <LinearProgress aria-label="Updating the sessions" sx={{ mt: 0.5 }} /> : null}
     </Box>
   );
 }

@@ -1,0 +1,56 @@
+import type { Page } from '@playwright/test';
+import { expect, readState, test } from './support/fixtures.ts';
+
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+/** Whether the page is wider than the screen, so that someone would have to scroll it sideways. */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth > root.clientWidth;
+  });
+
+test('on a phone, support filters sessions by a visitor e-mail in the filters sheet and opens one from its card', async ({
+  page,
+}) => {
+  const { visitor, people } = readState();
+  // On a phone the navigation folds behind a button, so signing in ends on the page's heading.
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(people.support.email);
+  await page.getByLabel('Password').fill(people.support.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem').first()).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole('textbox', { name: 'E-mail' }).fill(visitor.email);
+  await expect(page).toHaveURL(new RegExp(`email=${encodeURIComponent(visitor.email)}`));
+  await sheet.getByRole('button', { name: 'Show sessions' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+
+  const cards = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+  await expect(cards.first()).toContainText(visitor.email);
+  const count = await cards.count();
+  for (let index = 0; index < count; index += 1) await expect(cards.nth(index)).toContainText(visitor.email);
+  await expect(cards.first()).toContainText(/\d+ pages?/);
+  await expect(cards.first()).toContainText(/\d+ errors? · \d+ rage clicks?/);
+  expect(await scrollsSideways(page)).toBe(false);
+  // Long names are cut with an ellipsis inside the card, not by the edge of the screen.
+  const box = await cards.first().boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(360);
+
+  const card = cards.first().getByRole('button');
+  await card.click();
+  const details = page.getByRole('dialog', { name: 'Session details' });
+  await expect(details).toBeVisible();
+  await expect(details.getByText(visitor.email).first()).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await expect(card).toBeFocused();
+});

@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import TablePagination from '@mui/material/TablePagination';
+import type { GridPaginationModel } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
+import type { Session } from '../../../api/client/types.gen.ts';
+import { SessionCard } from './session-card.tsx';
+
+interface SessionCardsProps {
+  label: string;
+  sessions: Session[];
+  /** How many sessions can be paged through (the grid's row count). */
+  rowCount: number;
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange: (model: GridPaginationModel) => void;
+  loading: boolean;
+  timeZone: string;
+  onOpenSession: (session: Session) => void;
+  onPrefetch: (id: string) => void;
+  emptyState: ReactNode;
+}
+
+/** One page of sessions as a list of cards, for screens too narrow for the grid's columns. */
+export function SessionCards(props: SessionCardsProps) {
+  const { paginationModel, sessions } = props;
+  return (
+    <Box aria-busy={props.loading}>
+      <Box sx={{ height: 4, mb: 0.5 }}>{props.loading ? <LinearProgress aria-label="Loading sessions" /> : null}</Box>
+      {sessions.length === 0 ? (
+        props.loading ? null : (
+          <Box sx={{ p: 2, textAlign: 'center' }}>{props.emptyState}</Box>
+        )
+      ) : (
+        <Box
+          component="ul"
+          aria-label={props.label}
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
+        >
+          {sessions.map((session) => (
+            <li key={session.id}>
+              <SessionCard
+                session={session}
+                timeZone={props.timeZone}
+                onOpen={props.onOpenSession}
+                onPrefetch={props.onPrefetch}
+              />
+            </li>
+          ))}
+        </Box>
+      )}
+      {props.rowCount === 0 ? null : (
+        <TablePagination
+          component="div"
+          count={props.rowCount}
+          page={paginationModel.page}
+          rowsPerPage={paginationModel.pageSize}
+          rowsPerPageOptions={[]}
+          onPageChange={(_event, page) => props.onPaginationModelChange({ ...paginationModel, page })}
+          sx={{ overflow: 'hidden' }}
+        />
+      )}
+    </Box>
+  );
+}
