@@ -330,6 +330,42 @@ export type Delivery = {
          */
         next_attempt_at: string | null;
     }>;
+    /**
+     * The session the event happened in; null for a test message.
+     */
+    session_id?: string | null;
+    /**
+     * The payload's link to the session in the dashboard, opening the replay at the event's moment (`?t=` seconds from the start); null for a test message, whose session is a sample.
+     */
+    session_url?: string | null;
+};
+
+export type AlertMatch = {
+    /**
+     * The message the match sent.
+     */
+    delivery_id: string;
+    event_name: string;
+    /**
+     * ISO 8601, UTC. When the event happened.
+     */
+    time: string;
+    session_id: string;
+    /**
+     * Link to the session in the dashboard, at the event's moment.
+     */
+    session_url: string;
+    visitor: {
+        id: string;
+        /**
+         * Empty when the visitor has not said.
+         */
+        name: string;
+        /**
+         * Empty when the visitor has not said.
+         */
+        email: string;
+    };
 };
 
 export type AccountSettings = {
@@ -795,6 +831,74 @@ export type ListAlertDeliveriesResponses = {
 };
 
 export type ListAlertDeliveriesResponse = ListAlertDeliveriesResponses[keyof ListAlertDeliveriesResponses];
+
+export type ListAlertMatchesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        /**
+         * Newest first; at most this many.
+         */
+        limit: number;
+    };
+    url: '/v1/alerts/{id}/matches';
+};
+
+export type ListAlertMatchesErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ListAlertMatchesError = ListAlertMatchesErrors[keyof ListAlertMatchesErrors];
+
+export type ListAlertMatchesResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<AlertMatch>;
+};
+
+export type ListAlertMatchesResponse = ListAlertMatchesResponses[keyof ListAlertMatchesResponses];
 
 export type ListWebhooksData = {
     body?: never;

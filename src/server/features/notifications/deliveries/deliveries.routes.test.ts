@@ -117,6 +117,9 @@ describeApi(
             next_attempt_at: null,
           },
         ],
+        // A test's session is a sample: nothing to link to.
+        session_id: null,
+        session_url: null,
       });
     });
 
