@@ -54,9 +54,9 @@ describeApi('GET /v1/alerts/{id}/matches', (ctx) => {
     const alert = await createAlert(ctx(), account, chatAlertBody({ name: 'Logged' }));
     await fire(alert.alert_id, Date.UTC(2026, 2, 2, 10, 0, 0));
     await sendJson(ctx(), account.token, 'POST', `/v1/alerts/${alert.alert_id}/test`);
-    const log = (
-      await sendJson(ctx(), account.token, 'GET', `/v1/alerts/${alert.alert_id}/deliveries`)
-    ).json<DeliveryResource[]>();
+    const log = (await sendJson(ctx(), account.token, 'GET', `/v1/alerts/${alert.alert_id}/deliveries`)).json<
+      DeliveryResource[]
+    >();
     expect(log.map((item) => [item.test, item.session_id, item.session_url])).toEqual([
       [true, null, null],
       [false, 'ses_1', `${PUBLIC_URL}/sessions/ses_1?t=58`],
@@ -72,7 +72,12 @@ describeApi('GET /v1/alerts/{id}/matches', (ctx) => {
   it('limit is 1 to 20; anything else is a 400', async () => {
     const alert = await createAlert(ctx(), account, chatAlertBody({ name: 'Limits' }));
     for (const limit of ['0', '21', 'many']) {
-      const response = await sendJson(ctx(), account.token, 'GET', `/v1/alerts/${alert.alert_id}/matches?limit=${limit}`);
+      const response = await sendJson(
+        ctx(),
+        account.token,
+        'GET',
+        `/v1/alerts/${alert.alert_id}/matches?limit=${limit}`,
+      );
       expect(response.statusCode, response.body).toBe(400);
     }
   });
