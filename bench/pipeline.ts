@@ -306,6 +306,7 @@ async function benchDelivery(
     created_by: 'bench@example.com',
     failing_since: null,
     disabled_reason: null,
+    first_delivered_at: null,
   };
   const alert: AlertsTable = {
     account_id: accountId,

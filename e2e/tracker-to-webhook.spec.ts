@@ -133,6 +133,21 @@ test('a visitor on a tracked page fires an alert: the session shows in the dashb
     await expect(log.getByText(delivery?.id ?? 'missing').first()).toBeVisible();
     await expect(log.getByText('Delivered').first()).toBeVisible();
 
+    // From the delivery to its cause: the session, opened at the event's moment.
+    const atTheMoment = new RegExp(`/sessions/${delivery?.body.payload.session_id}\\?t=\\d+$`);
+    await log
+      .getByRole('listitem')
+      .filter({ hasText: delivery?.id ?? 'missing' })
+      .getByRole('link', { name: 'Session at this moment' })
+      .click();
+    await expect(page).toHaveURL(atTheMoment);
+
+    // The alert's card lists that session among its recent matches.
+    await page.goto('/alerts');
+    const alertCard = page.getByRole('listitem', { name: 'Checkout errors' });
+    const match = alertCard.getByRole('list', { name: 'Recent matches' }).getByRole('link', { name: /^JSError by / });
+    await expect(match).toHaveAttribute('href', atTheMoment);
+
     // Still exactly one delivery: at least once, but not twice for one event.
     expect(receiver.received).toHaveLength(1);
   } finally {

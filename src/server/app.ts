@@ -13,6 +13,8 @@ import type { DatabaseHandle } from './db/database.ts';
 import { deliveriesRoutes } from './features/notifications/deliveries/deliveries.routes.ts';
 import { accountSettingsRoutes } from './features/accounts/account-settings.routes.ts';
 import { alertsRoutes } from './features/notifications/alerts/alerts.routes.ts';
+import { webhooksDocumentation } from './features/notifications/outbox/payload-contract.ts';
+import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.ts';
 import { createIpLocator } from './features/ingest/ip-location.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { recordingIngestRoutes } from './features/recordings/recording-ingest.routes.ts';
@@ -98,14 +100,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   registerAuthentication(app, database.db, config.PUBLIC_URL);
   await registerRateLimit(app, config);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { webhooks: webhooksDocumentation() });
 
   await app.register(healthRoutes, { db: database.db });
-  await app.register(alertsRoutes, {
-    db: database.db,
-    target: { chatConfigured: config.CHAT_BOT_TOKEN !== undefined },
-    publicUrl: config.PUBLIC_URL,
-  });
+  const chatConfigured = config.CHAT_BOT_TOKEN !== undefined;
+  await app.register(alertsRoutes, { db: database.db, target: { chatConfigured }, publicUrl: config.PUBLIC_URL });
+  await app.register(notificationSettingsRoutes, { chatConfigured });
   await app.register(webhooksRoutes, {
     db: database.db,
     policy: { allowHttp: config.ALLOW_HTTP_WEBHOOKS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS },

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreatePasswordLinkData, CreatePasswordLinkErrors, CreatePasswordLinkResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateViewData, CreateViewErrors, CreateViewResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, CreateWebsiteData, CreateWebsiteErrors, CreateWebsiteResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteViewData, DeleteViewErrors, DeleteViewResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetAccountSettingsData, GetAccountSettingsErrors, GetAccountSettingsResponses, GetMeData, GetMeErrors, GetMeResponses, GetRecordingSettingsData, GetRecordingSettingsErrors, GetRecordingSettingsResponses, GetRetentionData, GetRetentionErrors, GetRetentionResponses, GetSessionData, GetSessionErrors, GetSessionEventsData, GetSessionEventsErrors, GetSessionEventsResponses, GetSessionRecordingChunkData, GetSessionRecordingChunkErrors, GetSessionRecordingChunkResponses, GetSessionRecordingData, GetSessionRecordingErrors, GetSessionRecordingResponses, GetSessionResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetTrackerConfigData, GetTrackerConfigErrors, GetTrackerConfigResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, IngestEventsData, IngestEventsErrors, IngestEventsResponses, IngestRecordingChunkData, IngestRecordingChunkErrors, IngestRecordingChunkResponses, ListAlertDeliveriesData, ListAlertDeliveriesErrors, ListAlertDeliveriesResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListViewsData, ListViewsErrors, ListViewsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RedeliverData, RedeliverErrors, RedeliverResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SearchVisitorsData, SearchVisitorsErrors, SearchVisitorsResponses, SendAlertTestData, SendAlertTestErrors, SendAlertTestResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, SetPasswordWithLinkData, SetPasswordWithLinkErrors, SetPasswordWithLinkResponses, SetRetentionData, SetRetentionErrors, SetRetentionResponses, UpdateAccountSettingsData, UpdateAccountSettingsErrors, UpdateAccountSettingsResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateRecordingSettingsData, UpdateRecordingSettingsErrors, UpdateRecordingSettingsResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateViewData, UpdateViewErrors, UpdateViewResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
+import type { ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreatePasswordLinkData, CreatePasswordLinkErrors, CreatePasswordLinkResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateViewData, CreateViewErrors, CreateViewResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, CreateWebsiteData, CreateWebsiteErrors, CreateWebsiteResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteViewData, DeleteViewErrors, DeleteViewResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetAccountSettingsData, GetAccountSettingsErrors, GetAccountSettingsResponses, GetMeData, GetMeErrors, GetMeResponses, GetNotificationSettingsData, GetNotificationSettingsErrors, GetNotificationSettingsResponses, GetRecordingSettingsData, GetRecordingSettingsErrors, GetRecordingSettingsResponses, GetRetentionData, GetRetentionErrors, GetRetentionResponses, GetSessionData, GetSessionErrors, GetSessionEventsData, GetSessionEventsErrors, GetSessionEventsResponses, GetSessionRecordingChunkData, GetSessionRecordingChunkErrors, GetSessionRecordingChunkResponses, GetSessionRecordingData, GetSessionRecordingErrors, GetSessionRecordingResponses, GetSessionResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetTrackerConfigData, GetTrackerConfigErrors, GetTrackerConfigResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, IngestEventsData, IngestEventsErrors, IngestEventsResponses, IngestRecordingChunkData, IngestRecordingChunkErrors, IngestRecordingChunkResponses, ListAlertDeliveriesData, ListAlertDeliveriesErrors, ListAlertDeliveriesResponses, ListAlertMatchesData, ListAlertMatchesErrors, ListAlertMatchesResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListViewsData, ListViewsErrors, ListViewsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RedeliverData, RedeliverErrors, RedeliverResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SearchVisitorsData, SearchVisitorsErrors, SearchVisitorsResponses, SendAlertTestData, SendAlertTestErrors, SendAlertTestResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, SetPasswordWithLinkData, SetPasswordWithLinkErrors, SetPasswordWithLinkResponses, SetRetentionData, SetRetentionErrors, SetRetentionResponses, UpdateAccountSettingsData, UpdateAccountSettingsErrors, UpdateAccountSettingsResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateRecordingSettingsData, UpdateRecordingSettingsErrors, UpdateRecordingSettingsResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateViewData, UpdateViewErrors, UpdateViewResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -145,6 +145,48 @@ export const listAlertDeliveries = <ThrowOnError extends boolean = false>(option
         { name: 'Authorization', type: 'apiKey' }
     ],
     url: '/v1/alerts/{id}/deliveries',
+    ...options
+});
+
+/**
+ * An alert's latest matches
+ *
+ * The events that made the alert send a message, newest first, each with its session (linked at the event's moment) and visitor. Test messages are not matches; matches held back by the quiet period appear through the summary message that shows the latest of them.
+ *
+ * Requires the `alerts:read` scope.
+ */
+export const listAlertMatches = <ThrowOnError extends boolean = false>(options: Options<ListAlertMatchesData, ThrowOnError>) => (options.client ?? client).get<ListAlertMatchesResponses, ListAlertMatchesErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/alerts/{id}/matches',
+    ...options
+});
+
+/**
+ * What the server can notify through
+ *
+ * Whether chat is configured, and which server settings it needs.
+ *
+ * Requires the `alerts:read` scope.
+ */
+export const getNotificationSettings = <ThrowOnError extends boolean = false>(options?: Options<GetNotificationSettingsData, ThrowOnError>) => (options?.client ?? client).get<GetNotificationSettingsResponses, GetNotificationSettingsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/notifications/settings',
     ...options
 });
 

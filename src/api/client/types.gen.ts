@@ -4,6 +4,8 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+export type Webhooks = WebhookClickWebhookRequest | WebhookDoubleClickWebhookRequest | WebhookErrorClickWebhookRequest | WebhookRageClickWebhookRequest | WebhookLogWebhookRequest | WebhookJsErrorWebhookRequest | WebhookCustomWebhookRequest | WebhookNetLogWebhookRequest | WebhookNetErrorWebhookRequest;
+
 /**
  * The one error body of every route and status.
  */
@@ -111,6 +113,10 @@ export type Webhook = {
      * Why the server switched the webhook off (no successful delivery for 3 days); null otherwise.
      */
     disabled_reason?: string | null;
+    /**
+     * no_deliveries: none has succeeded yet; succeeding; retrying: failing for up to an hour; failing: for longer, exactly when the alerts sending to it have `target_healthy: false`; disabled: switched off (by a person, or by the server: see `disabled_reason`), which also makes its alerts unhealthy.
+     */
+    health?: 'no_deliveries' | 'succeeding' | 'retrying' | 'failing' | 'disabled';
 };
 
 export type Website = {
@@ -330,6 +336,42 @@ export type Delivery = {
          */
         next_attempt_at: string | null;
     }>;
+    /**
+     * The session the event happened in; null for a test message.
+     */
+    session_id?: string | null;
+    /**
+     * The payload's link to the session in the dashboard, opening the replay at the event's moment (`?t=` seconds from the start); null for a test message, whose session is a sample.
+     */
+    session_url?: string | null;
+};
+
+export type AlertMatch = {
+    /**
+     * The message the match sent.
+     */
+    delivery_id: string;
+    event_name: string;
+    /**
+     * ISO 8601, UTC. When the event happened.
+     */
+    time: string;
+    session_id: string;
+    /**
+     * Link to the session in the dashboard, at the event's moment.
+     */
+    session_url: string;
+    visitor: {
+        id: string;
+        /**
+         * Empty when the visitor has not said.
+         */
+        name: string;
+        /**
+         * Empty when the visitor has not said.
+         */
+        email: string;
+    };
 };
 
 export type AccountSettings = {
@@ -339,6 +381,19 @@ export type AccountSettings = {
      * Store visitors' addresses truncated: the /24 network for IPv4, the /48 for IPv6. Locations are still looked up from the full address, before it is truncated. Applies to sessions recorded from then on.
      */
     ip_truncation: boolean;
+};
+
+export type NotificationSettings = {
+    chat: {
+        /**
+         * Whether the server can post to chat channels. Without it, chat alerts match but every message fails.
+         */
+        configured: boolean;
+        /**
+         * The server settings (environment variables) chat needs; what to set when it is not configured.
+         */
+        required_settings: Array<string>;
+    };
 };
 
 export type ListAlertsData = {
@@ -796,6 +851,146 @@ export type ListAlertDeliveriesResponses = {
 
 export type ListAlertDeliveriesResponse = ListAlertDeliveriesResponses[keyof ListAlertDeliveriesResponses];
 
+export type ListAlertMatchesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        /**
+         * Newest first; at most this many.
+         */
+        limit: number;
+    };
+    url: '/v1/alerts/{id}/matches';
+};
+
+export type ListAlertMatchesErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ListAlertMatchesError = ListAlertMatchesErrors[keyof ListAlertMatchesErrors];
+
+export type ListAlertMatchesResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<AlertMatch>;
+};
+
+export type ListAlertMatchesResponse = ListAlertMatchesResponses[keyof ListAlertMatchesResponses];
+
+export type GetNotificationSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/notifications/settings';
+};
+
+export type GetNotificationSettingsErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetNotificationSettingsError = GetNotificationSettingsErrors[keyof GetNotificationSettingsErrors];
+
+export type GetNotificationSettingsResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        chat: {
+            /**
+             * Whether the server can post to chat channels. Without it, chat alerts match but every message fails.
+             */
+            configured: boolean;
+            /**
+             * The server settings (environment variables) chat needs; what to set when it is not configured.
+             */
+            required_settings: Array<string>;
+        };
+    };
+};
+
+export type GetNotificationSettingsResponse = GetNotificationSettingsResponses[keyof GetNotificationSettingsResponses];
+
 export type ListWebhooksData = {
     body?: never;
     path?: never;
@@ -946,6 +1141,10 @@ export type CreateWebhookResponses = {
          * Why the server switched the webhook off (no successful delivery for 3 days); null otherwise.
          */
         disabled_reason?: string | null;
+        /**
+         * no_deliveries: none has succeeded yet; succeeding; retrying: failing for up to an hour; failing: for longer, exactly when the alerts sending to it have `target_healthy: false`; disabled: switched off (by a person, or by the server: see `disabled_reason`), which also makes its alerts unhealthy.
+         */
+        health?: 'no_deliveries' | 'succeeding' | 'retrying' | 'failing' | 'disabled';
         /**
          * Standard Webhooks signing secret (`whsec_…`); shown only in this answer and on rotation.
          */
@@ -4328,3 +4527,888 @@ export type IngestRecordingChunkResponses = {
 };
 
 export type IngestRecordingChunkResponse = IngestRecordingChunkResponses[keyof IngestRecordingChunkResponses];
+
+export type WebhookClickWebhookPayload = {
+    /**
+     * Also the `webhook-id` header: the same on every attempt, so receivers can drop duplicates.
+     */
+    message_id: string;
+    /**
+     * Null when the message goes to a chat channel.
+     */
+    webhook_id: string | null;
+    webhook_type: 'session.event';
+    api_version: 'v1.0';
+    account_id: string;
+    /**
+     * Null only for a test of a chat alert, which belongs to no website.
+     */
+    website_id: string | null;
+    /**
+     * Unix seconds: when the message was created.
+     */
+    created_at: number;
+    alert: {
+        alert_id: string;
+        name: string;
+    };
+    payload: {
+        event_name: 'Click';
+        /**
+         * Unix seconds: when the event happened.
+         */
+        time: number;
+        session_id: string;
+        /**
+         * Link to the session in the dashboard, opening the replay at the event's moment (`?t=`).
+         */
+        session_url: string;
+        visitor: {
+            id: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            name: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            email: string;
+            /**
+             * What the site said about the visitor, in the order it said it.
+             */
+            params: Array<{
+                name: string;
+                value: string;
+            }>;
+            geolocation: {
+                /**
+                 * ISO 3166-1 alpha-2; empty when unknown.
+                 */
+                country_code: string;
+                city: string;
+                region: string;
+            };
+        };
+        /**
+         * The page the event happened on.
+         */
+        url?: string;
+        /**
+         * CSS selector of the element.
+         */
+        selector?: string;
+        /**
+         * The element's visible text.
+         */
+        text?: string;
+        [key: string]: unknown;
+    };
+    /**
+     * Present (and true) only on messages sent with "send test".
+     */
+    test?: true;
+    /**
+     * Present only when the alert's quiet period held matches back: how many more matches this message stands for besides the event it shows.
+     */
+    suppressed_count?: number;
+    /**
+     * With `suppressed_count`: Unix seconds of the first of those matches.
+     */
+    suppressed_since?: number;
+};
+
+export type WebhookClickWebhookRequest = {
+    body: WebhookClickWebhookPayload;
+    key: 'Click';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookDoubleClickWebhookPayload = {
+    /**
+     * Also the `webhook-id` header: the same on every attempt, so receivers can drop duplicates.
+     */
+    message_id: string;
+    /**
+     * Null when the message goes to a chat channel.
+     */
+    webhook_id: string | null;
+    webhook_type: 'session.event';
+    api_version: 'v1.0';
+    account_id: string;
+    /**
+     * Null only for a test of a chat alert, which belongs to no website.
+     */
+    website_id: string | null;
+    /**
+     * Unix seconds: when the message was created.
+     */
+    created_at: number;
+    alert: {
+        alert_id: string;
+        name: string;
+    };
+    payload: {
+        event_name: 'DoubleClick';
+        /**
+         * Unix seconds: when the event happened.
+         */
+        time: number;
+        session_id: string;
+        /**
+         * Link to the session in the dashboard, opening the replay at the event's moment (`?t=`).
+         */
+        session_url: string;
+        visitor: {
+            id: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            name: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            email: string;
+            /**
+             * What the site said about the visitor, in the order it said it.
+             */
+            params: Array<{
+                name: string;
+                value: string;
+            }>;
+            geolocation: {
+                /**
+                 * ISO 3166-1 alpha-2; empty when unknown.
+                 */
+                country_code: string;
+                city: string;
+                region: string;
+            };
+        };
+        /**
+         * The page the event happened on.
+         */
+        url?: string;
+        /**
+         * CSS selector of the element.
+         */
+        selector?: string;
+        /**
+         * The element's visible text.
+         */
+        text?: string;
+        [key: string]: unknown;
+    };
+    /**
+     * Present (and true) only on messages sent with "send test".
+     */
+    test?: true;
+    /**
+     * Present only when the alert's quiet period held matches back: how many more matches this message stands for besides the event it shows.
+     */
+    suppressed_count?: number;
+    /**
+     * With `suppressed_count`: Unix seconds of the first of those matches.
+     */
+    suppressed_since?: number;
+};
+
+export type WebhookDoubleClickWebhookRequest = {
+    body: WebhookDoubleClickWebhookPayload;
+    key: 'DoubleClick';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookErrorClickWebhookPayload = {
+    /**
+     * Also the `webhook-id` header: the same on every attempt, so receivers can drop duplicates.
+     */
+    message_id: string;
+    /**
+     * Null when the message goes to a chat channel.
+     */
+    webhook_id: string | null;
+    webhook_type: 'session.event';
+    api_version: 'v1.0';
+    account_id: string;
+    /**
+     * Null only for a test of a chat alert, which belongs to no website.
+     */
+    website_id: string | null;
+    /**
+     * Unix seconds: when the message was created.
+     */
+    created_at: number;
+    alert: {
+        alert_id: string;
+        name: string;
+    };
+    payload: {
+        event_name: 'ErrorClick';
+        /**
+         * Unix seconds: when the event happened.
+         */
+        time: number;
+        session_id: string;
+        /**
+         * Link to the session in the dashboard, opening the replay at the event's moment (`?t=`).
+         */
+        session_url: string;
+        visitor: {
+            id: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            name: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            email: string;
+            /**
+             * What the site said about the visitor, in the order it said it.
+             */
+            params: Array<{
+                name: string;
+                value: string;
+            }>;
+            geolocation: {
+                /**
+                 * ISO 3166-1 alpha-2; empty when unknown.
+                 */
+                country_code: string;
+                city: string;
+                region: string;
+            };
+        };
+        /**
+         * The page the event happened on.
+         */
+        url?: string;
+        /**
+         * CSS selector of the element.
+         */
+        selector?: string;
+        /**
+         * The element's visible text.
+         */
+        text?: string;
+        /**
+         * The error that followed the click.
+         */
+        message: string;
+        [key: string]: unknown;
+    };
+    /**
+     * Present (and true) only on messages sent with "send test".
+     */
+    test?: true;
+    /**
+     * Present only when the alert's quiet period held matches back: how many more matches this message stands for besides the event it shows.
+     */
+    suppressed_count?: number;
+    /**
+     * With `suppressed_count`: Unix seconds of the first of those matches.
+     */
+    suppressed_since?: number;
+};
+
+export type WebhookErrorClickWebhookRequest = {
+    body: WebhookErrorClickWebhookPayload;
+    key: 'ErrorClick';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookRageClickWebhookPayload = {
+    /**
+     * Also the `webhook-id` header: the same on every attempt, so receivers can drop duplicates.
+     */
+    message_id: string;
+    /**
+     * Null when the message goes to a chat channel.
+     */
+    webhook_id: string | null;
+    webhook_type: 'session.event';
+    api_version: 'v1.0';
+    account_id: string;
+    /**
+     * Null only for a test of a chat alert, which belongs to no website.
+     */
+    website_id: string | null;
+    /**
+     * Unix seconds: when the message was created.
+     */
+    created_at: number;
+    alert: {
+        alert_id: string;
+        name: string;
+    };
+    payload: {
+        event_name: 'RageClick';
+        /**
+         * Unix seconds: when the event happened.
+         */
+        time: number;
+        session_id: string;
+        /**
+         * Link to the session in the dashboard, opening the replay at the event's moment (`?t=`).
+         */
+        session_url: string;
+        visitor: {
+            id: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            name: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            email: string;
+            /**
+             * What the site said about the visitor, in the order it said it.
+             */
+            params: Array<{
+                name: string;
+                value: string;
+            }>;
+            geolocation: {
+                /**
+                 * ISO 3166-1 alpha-2; empty when unknown.
+                 */
+                country_code: string;
+                city: string;
+                region: string;
+            };
+        };
+        /**
+         * The page the event happened on.
+         */
+        url?: string;
+        /**
+         * CSS selector of the element.
+         */
+        selector?: string;
+        /**
+         * The element's visible text.
+         */
+        text?: string;
+        /**
+         * Rapid clicks.
+         */
+        click_count?: number;
+        /**
+         * The same as `click_count`, under the hosted service’s name.
+         */
+        clicks: number;
+        [key: string]: unknown;
+    };
+    /**
+     * Present (and true) only on messages sent with "send test".
+     */
+    test?: true;
+    /**
+     * Present only when the alert's quiet period held matches back: how many more matches this message stands for besides the event it shows.
+     */
+    suppressed_count?: number;
+    /**
+     * With `suppressed_count`: Unix seconds of the first of those matches.
+     */
+    suppressed_since?: number;
+};
+
+export type WebhookRageClickWebhookRequest = {
+    body: WebhookRageClickWebhookPayload;
+    key: 'RageClick';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookLogWebhookPayload = {
+    /**
+     * Also the `webhook-id` header: the same on every attempt, so receivers can drop duplicates.
+     */
+    message_id: string;
+    /**
+     * Null when the message goes to a chat channel.
+     */
+    webhook_id: string | null;
+    webhook_type: 'session.event';
+    api_version: 'v1.0';
+    account_id: string;
+    /**
+     * Null only for a test of a chat alert, which belongs to no website.
+     */
+    website_id: string | null;
+    /**
+     * Unix seconds: when the message was created.
+     */
+    created_at: number;
+    alert: {
+        alert_id: string;
+        name: string;
+    };
+    payload: {
+        event_name: 'Log';
+        /**
+         * Unix seconds: when the event happened.
+         */
+        time: number;
+        session_id: string;
+        /**
+         * Link to the session in the dashboard, opening the replay at the event's moment (`?t=`).
+         */
+        session_url: string;
+        visitor: {
+            id: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            name: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            email: string;
+            /**
+             * What the site said about the visitor, in the order it said it.
+             */
+            params: Array<{
+                name: string;
+                value: string;
+            }>;
+            geolocation: {
+                /**
+                 * ISO 3166-1 alpha-2; empty when unknown.
+                 */
+                country_code: string;
+                city: string;
+                region: string;
+            };
+        };
+        /**
+         * The page the event happened on.
+         */
+        url?: string;
+        /**
+         * The error or log message.
+         */
+        message?: string;
+        level?: 'log' | 'info' | 'warn' | 'error';
+        [key: string]: unknown;
+    };
+    /**
+     * Present (and true) only on messages sent with "send test".
+     */
+    test?: true;
+    /**
+     * Present only when the alert's quiet period held matches back: how many more matches this message stands for besides the event it shows.
+     */
+    suppressed_count?: number;
+    /**
+     * With `suppressed_count`: Unix seconds of the first of those matches.
+     */
+    suppressed_since?: number;
+};
+
+export type WebhookLogWebhookRequest = {
+    body: WebhookLogWebhookPayload;
+    key: 'Log';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookJsErrorWebhookPayload = {
+    /**
+     * Also the `webhook-id` header: the same on every attempt, so receivers can drop duplicates.
+     */
+    message_id: string;
+    /**
+     * Null when the message goes to a chat channel.
+     */
+    webhook_id: string | null;
+    webhook_type: 'session.event';
+    api_version: 'v1.0';
+    account_id: string;
+    /**
+     * Null only for a test of a chat alert, which belongs to no website.
+     */
+    website_id: string | null;
+    /**
+     * Unix seconds: when the message was created.
+     */
+    created_at: number;
+    alert: {
+        alert_id: string;
+        name: string;
+    };
+    payload: {
+        event_name: 'JSError';
+        /**
+         * Unix seconds: when the event happened.
+         */
+        time: number;
+        session_id: string;
+        /**
+         * Link to the session in the dashboard, opening the replay at the event's moment (`?t=`).
+         */
+        session_url: string;
+        visitor: {
+            id: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            name: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            email: string;
+            /**
+             * What the site said about the visitor, in the order it said it.
+             */
+            params: Array<{
+                name: string;
+                value: string;
+            }>;
+            geolocation: {
+                /**
+                 * ISO 3166-1 alpha-2; empty when unknown.
+                 */
+                country_code: string;
+                city: string;
+                region: string;
+            };
+        };
+        /**
+         * The page the event happened on.
+         */
+        url?: string;
+        /**
+         * The error or log message.
+         */
+        message?: string;
+        stack?: string;
+        /**
+         * The message, under the hosted service’s name.
+         */
+        value: string;
+        /**
+         * Always 1: each error is its own message.
+         */
+        count: number;
+        [key: string]: unknown;
+    };
+    /**
+     * Present (and true) only on messages sent with "send test".
+     */
+    test?: true;
+    /**
+     * Present only when the alert's quiet period held matches back: how many more matches this message stands for besides the event it shows.
+     */
+    suppressed_count?: number;
+    /**
+     * With `suppressed_count`: Unix seconds of the first of those matches.
+     */
+    suppressed_since?: number;
+};
+
+export type WebhookJsErrorWebhookRequest = {
+    body: WebhookJsErrorWebhookPayload;
+    key: 'JSError';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookCustomWebhookPayload = {
+    /**
+     * Also the `webhook-id` header: the same on every attempt, so receivers can drop duplicates.
+     */
+    message_id: string;
+    /**
+     * Null when the message goes to a chat channel.
+     */
+    webhook_id: string | null;
+    webhook_type: 'session.event';
+    api_version: 'v1.0';
+    account_id: string;
+    /**
+     * Null only for a test of a chat alert, which belongs to no website.
+     */
+    website_id: string | null;
+    /**
+     * Unix seconds: when the message was created.
+     */
+    created_at: number;
+    alert: {
+        alert_id: string;
+        name: string;
+    };
+    payload: {
+        event_name: 'Custom';
+        /**
+         * Unix seconds: when the event happened.
+         */
+        time: number;
+        session_id: string;
+        /**
+         * Link to the session in the dashboard, opening the replay at the event's moment (`?t=`).
+         */
+        session_url: string;
+        visitor: {
+            id: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            name: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            email: string;
+            /**
+             * What the site said about the visitor, in the order it said it.
+             */
+            params: Array<{
+                name: string;
+                value: string;
+            }>;
+            geolocation: {
+                /**
+                 * ISO 3166-1 alpha-2; empty when unknown.
+                 */
+                country_code: string;
+                city: string;
+                region: string;
+            };
+        };
+        /**
+         * The page the event happened on.
+         */
+        url?: string;
+        /**
+         * The custom event’s name.
+         */
+        name?: string;
+        properties?: {
+            [key: string]: unknown | string | number | boolean | null;
+        };
+        [key: string]: unknown;
+    };
+    /**
+     * Present (and true) only on messages sent with "send test".
+     */
+    test?: true;
+    /**
+     * Present only when the alert's quiet period held matches back: how many more matches this message stands for besides the event it shows.
+     */
+    suppressed_count?: number;
+    /**
+     * With `suppressed_count`: Unix seconds of the first of those matches.
+     */
+    suppressed_since?: number;
+};
+
+export type WebhookCustomWebhookRequest = {
+    body: WebhookCustomWebhookPayload;
+    key: 'Custom';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookNetLogWebhookPayload = {
+    /**
+     * Also the `webhook-id` header: the same on every attempt, so receivers can drop duplicates.
+     */
+    message_id: string;
+    /**
+     * Null when the message goes to a chat channel.
+     */
+    webhook_id: string | null;
+    webhook_type: 'session.event';
+    api_version: 'v1.0';
+    account_id: string;
+    /**
+     * Null only for a test of a chat alert, which belongs to no website.
+     */
+    website_id: string | null;
+    /**
+     * Unix seconds: when the message was created.
+     */
+    created_at: number;
+    alert: {
+        alert_id: string;
+        name: string;
+    };
+    payload: {
+        event_name: 'NetLog';
+        /**
+         * Unix seconds: when the event happened.
+         */
+        time: number;
+        session_id: string;
+        /**
+         * Link to the session in the dashboard, opening the replay at the event's moment (`?t=`).
+         */
+        session_url: string;
+        visitor: {
+            id: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            name: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            email: string;
+            /**
+             * What the site said about the visitor, in the order it said it.
+             */
+            params: Array<{
+                name: string;
+                value: string;
+            }>;
+            geolocation: {
+                /**
+                 * ISO 3166-1 alpha-2; empty when unknown.
+                 */
+                country_code: string;
+                city: string;
+                region: string;
+            };
+        };
+        /**
+         * The request URL.
+         */
+        url?: string;
+        /**
+         * HTTP method; empty when unknown.
+         */
+        method: string;
+        /**
+         * HTTP status; 0 when the request failed without one.
+         */
+        status: number;
+        /**
+         * Milliseconds.
+         */
+        duration?: number;
+        [key: string]: unknown;
+    };
+    /**
+     * Present (and true) only on messages sent with "send test".
+     */
+    test?: true;
+    /**
+     * Present only when the alert's quiet period held matches back: how many more matches this message stands for besides the event it shows.
+     */
+    suppressed_count?: number;
+    /**
+     * With `suppressed_count`: Unix seconds of the first of those matches.
+     */
+    suppressed_since?: number;
+};
+
+export type WebhookNetLogWebhookRequest = {
+    body: WebhookNetLogWebhookPayload;
+    key: 'NetLog';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookNetErrorWebhookPayload = {
+    /**
+     * Also the `webhook-id` header: the same on every attempt, so receivers can drop duplicates.
+     */
+    message_id: string;
+    /**
+     * Null when the message goes to a chat channel.
+     */
+    webhook_id: string | null;
+    webhook_type: 'session.event';
+    api_version: 'v1.0';
+    account_id: string;
+    /**
+     * Null only for a test of a chat alert, which belongs to no website.
+     */
+    website_id: string | null;
+    /**
+     * Unix seconds: when the message was created.
+     */
+    created_at: number;
+    alert: {
+        alert_id: string;
+        name: string;
+    };
+    payload: {
+        event_name: 'NetError';
+        /**
+         * Unix seconds: when the event happened.
+         */
+        time: number;
+        session_id: string;
+        /**
+         * Link to the session in the dashboard, opening the replay at the event's moment (`?t=`).
+         */
+        session_url: string;
+        visitor: {
+            id: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            name: string;
+            /**
+             * Empty when the visitor has not said.
+             */
+            email: string;
+            /**
+             * What the site said about the visitor, in the order it said it.
+             */
+            params: Array<{
+                name: string;
+                value: string;
+            }>;
+            geolocation: {
+                /**
+                 * ISO 3166-1 alpha-2; empty when unknown.
+                 */
+                country_code: string;
+                city: string;
+                region: string;
+            };
+        };
+        /**
+         * The request URL.
+         */
+        url?: string;
+        /**
+         * HTTP method; empty when unknown.
+         */
+        method: string;
+        /**
+         * HTTP status; 0 when the request failed without one.
+         */
+        status: number;
+        /**
+         * Milliseconds.
+         */
+        duration?: number;
+        [key: string]: unknown;
+    };
+    /**
+     * Present (and true) only on messages sent with "send test".
+     */
+    test?: true;
+    /**
+     * Present only when the alert's quiet period held matches back: how many more matches this message stands for besides the event it shows.
+     */
+    suppressed_count?: number;
+    /**
+     * With `suppressed_count`: Unix seconds of the first of those matches.
+     */
+    suppressed_since?: number;
+};
+
+export type WebhookNetErrorWebhookRequest = {
+    body: WebhookNetErrorWebhookPayload;
+    key: 'NetError';
+    path?: never;
+    query?: never;
+};

@@ -45,6 +45,15 @@ export const Delivery = Type.Object(
     attempt_history: Type.Array(DeliveryAttempt, {
       description: 'Every attempt ever made, oldest first (redelivering keeps them).',
     }),
+    // Always sent; optional in the contract so that clients written against the original document stay valid.
+    session_id: Type.Optional(nullable(Type.String(), 'The session the event happened in; null for a test message.')),
+    session_url: Type.Optional(
+      nullable(
+        Type.String(),
+        "The payload's link to the session in the dashboard, opening the replay at the event's moment (`?t=` seconds " +
+          'from the start); null for a test message, whose session is a sample.',
+      ),
+    ),
   },
   { $id: 'Delivery' },
 );
@@ -56,6 +65,30 @@ export const DeliveriesQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** A match of an alert: the event that made it send a message, and where it happened. */
+export const AlertMatch = Type.Object(
+  {
+    delivery_id: Type.String({ description: 'The message the match sent.' }),
+    event_name: Type.String(),
+    time: instant('When the event happened.'),
+    session_id: Type.String(),
+    session_url: Type.String({ description: "Link to the session in the dashboard, at the event's moment." }),
+    visitor: Type.Object({
+      id: Type.String(),
+      name: Type.String({ description: 'Empty when the visitor has not said.' }),
+      email: Type.String({ description: 'Empty when the visitor has not said.' }),
+    }),
+  },
+  { $id: 'AlertMatch' },
+);
+
+export const AlertMatchList = Type.Array(Type.Ref('AlertMatch'));
+
+export const AlertMatchesQuery = Type.Object(
+  { limit: Type.Integer({ minimum: 1, maximum: 20, default: 3, description: 'Newest first; at most this many.' }) },
+  { additionalProperties: false },
+);
+
 export const QueuedDelivery = Type.Object({
   delivery_id: Type.String({ description: 'The message id (also the `webhook-id` header).' }),
   status: Type.Enum(['pending'] as const),
@@ -63,4 +96,5 @@ export const QueuedDelivery = Type.Object({
 
 export type DeliveryResource = Static<typeof Delivery>;
 export type DeliveryAttemptResource = Static<typeof DeliveryAttempt>;
+export type AlertMatchResource = Static<typeof AlertMatch>;
 export type QueuedDeliveryResource = Static<typeof QueuedDelivery>;

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 
 export const WEBHOOK_VERSIONS = ['v1.0'] as const;
+/** What a webhook's `health` can be; the rule is the server's `webhookHealth`. */
+export const WEBHOOK_HEALTH_STATES = ['no_deliveries', 'succeeding', 'retrying', 'failing', 'disabled'] as const;
 
 const url = Type.String({ minLength: 1, maxLength: 2048, description: 'Absolute https URL of a public host.' });
 const websiteId = Type.String({ minLength: 1, maxLength: 64 });
@@ -37,6 +39,14 @@ const webhookProperties = {
   disabled_reason: Type.Optional(
     Type.Union([Type.String(), Type.Null()], {
       description: 'Why the server switched the webhook off (no successful delivery for 3 days); null otherwise.',
+    }),
+  ),
+  health: Type.Optional(
+    Type.Enum(WEBHOOK_HEALTH_STATES, {
+      description:
+        'no_deliveries: none has succeeded yet; succeeding; retrying: failing for up to an hour; failing: for ' +
+        'longer, exactly when the alerts sending to it have `target_healthy: false`; disabled: switched off ' +
+        '(by a person, or by the server: see `disabled_reason`), which also makes its alerts unhealthy.',
     }),
   ),
 };

@@ -11,8 +11,14 @@ export const OPENAPI_INFO = {
     'Authenticate with `Authorization: Bearer <token>` (the bare token is accepted too); every error has the same envelope.',
 };
 
-/** Emits the OpenAPI 3.1 document from the route schemas, serves it at /v1/openapi.json and a reference at /docs. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * Emits the OpenAPI 3.1 document from the route schemas, serves it at /v1/openapi.json and a reference at
+ * /docs. `webhooks` describes what the service sends (the delivery payloads), beside what it answers.
+ */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  { webhooks }: { webhooks: Record<string, { post: object }> },
+): Promise<void> {
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(swagger, {
     // Components keep the names of their `$id`s, so the generated client has types called Alert, Session...
@@ -20,6 +26,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       info: OPENAPI_INFO,
+      // Passed through as they are. Their schemas are JSON Schema 2020-12 (as 3.1 takes), which the
+      // plugin's 3.0-shaped schema types do not model, hence the cast.
+      webhooks: webhooks as never,
       servers: [{ url: '/' }],
       tags: [
         { name: 'Alerts', description: 'Rules that fire on visitor events and notify a chat channel or a webhook.' },

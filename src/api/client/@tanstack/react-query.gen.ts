@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { changeMyPassword, createAlert, createPasswordLink, createToken, createUser, createView, createWebhook, createWebsite, deleteAlert, deleteUser, deleteView, deleteWebhook, getAccountSettings, getMe, getRecordingSettings, getRetention, getSession, getSessionEvents, getSessionRecording, getSessionRecordingChunk, getSessions, getTrackerConfig, getWebhookSecret, ingestEvents, ingestRecordingChunk, listAlertDeliveries, listAlerts, listTokens, listUsers, listViews, listWebhookDeliveries, listWebhooks, listWebsites, login, logout, type Options, redeliver, revokeToken, rotateWebhookSecret, searchVisitors, sendAlertTest, sendWebhookTest, setPasswordWithLink, setRetention, updateAccountSettings, updateAlert, updateRecordingSettings, updateUser, updateView, updateWebhook } from '../sdk.gen';
-import type { ChangeMyPasswordData, ChangeMyPasswordError, ChangeMyPasswordResponse, CreateAlertData, CreateAlertError, CreateAlertResponse, CreatePasswordLinkData, CreatePasswordLinkError, CreatePasswordLinkResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateViewData, CreateViewError, CreateViewResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, CreateWebsiteData, CreateWebsiteError, CreateWebsiteResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteViewData, DeleteViewError, DeleteViewResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetAccountSettingsData, GetAccountSettingsError, GetAccountSettingsResponse, GetMeData, GetMeError, GetMeResponse, GetRecordingSettingsData, GetRecordingSettingsError, GetRecordingSettingsResponse, GetRetentionData, GetRetentionError, GetRetentionResponse, GetSessionData, GetSessionError, GetSessionEventsData, GetSessionEventsError, GetSessionEventsResponse, GetSessionRecordingChunkData, GetSessionRecordingChunkError, GetSessionRecordingChunkResponse, GetSessionRecordingData, GetSessionRecordingError, GetSessionRecordingResponse, GetSessionResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetTrackerConfigData, GetTrackerConfigError, GetTrackerConfigResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, IngestEventsData, IngestEventsError, IngestEventsResponse, IngestRecordingChunkData, IngestRecordingChunkError, IngestRecordingChunkResponse, ListAlertDeliveriesData, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListViewsData, ListViewsError, ListViewsResponse, ListWebhookDeliveriesData, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, RedeliverData, RedeliverError, RedeliverResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, SearchVisitorsData, SearchVisitorsError, SearchVisitorsResponse, SendAlertTestData, SendAlertTestError, SendAlertTestResponse, SendWebhookTestData, SendWebhookTestError, SendWebhookTestResponse, SetPasswordWithLinkData, SetPasswordWithLinkError, SetPasswordWithLinkResponse, SetRetentionData, SetRetentionError, SetRetentionResponse, UpdateAccountSettingsData, UpdateAccountSettingsError, UpdateAccountSettingsResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateRecordingSettingsData, UpdateRecordingSettingsError, UpdateRecordingSettingsResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateViewData, UpdateViewError, UpdateViewResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
+import { changeMyPassword, createAlert, createPasswordLink, createToken, createUser, createView, createWebhook, createWebsite, deleteAlert, deleteUser, deleteView, deleteWebhook, getAccountSettings, getMe, getNotificationSettings, getRecordingSettings, getRetention, getSession, getSessionEvents, getSessionRecording, getSessionRecordingChunk, getSessions, getTrackerConfig, getWebhookSecret, ingestEvents, ingestRecordingChunk, listAlertDeliveries, listAlertMatches, listAlerts, listTokens, listUsers, listViews, listWebhookDeliveries, listWebhooks, listWebsites, login, logout, type Options, redeliver, revokeToken, rotateWebhookSecret, searchVisitors, sendAlertTest, sendWebhookTest, setPasswordWithLink, setRetention, updateAccountSettings, updateAlert, updateRecordingSettings, updateUser, updateView, updateWebhook } from '../sdk.gen';
+import type { ChangeMyPasswordData, ChangeMyPasswordError, ChangeMyPasswordResponse, CreateAlertData, CreateAlertError, CreateAlertResponse, CreatePasswordLinkData, CreatePasswordLinkError, CreatePasswordLinkResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateViewData, CreateViewError, CreateViewResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, CreateWebsiteData, CreateWebsiteError, CreateWebsiteResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteViewData, DeleteViewError, DeleteViewResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetAccountSettingsData, GetAccountSettingsError, GetAccountSettingsResponse, GetMeData, GetMeError, GetMeResponse, GetNotificationSettingsData, GetNotificationSettingsError, GetNotificationSettingsResponse, GetRecordingSettingsData, GetRecordingSettingsError, GetRecordingSettingsResponse, GetRetentionData, GetRetentionError, GetRetentionResponse, GetSessionData, GetSessionError, GetSessionEventsData, GetSessionEventsError, GetSessionEventsResponse, GetSessionRecordingChunkData, GetSessionRecordingChunkError, GetSessionRecordingChunkResponse, GetSessionRecordingData, GetSessionRecordingError, GetSessionRecordingResponse, GetSessionResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetTrackerConfigData, GetTrackerConfigError, GetTrackerConfigResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, IngestEventsData, IngestEventsError, IngestEventsResponse, IngestRecordingChunkData, IngestRecordingChunkError, IngestRecordingChunkResponse, ListAlertDeliveriesData, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ListAlertMatchesData, ListAlertMatchesError, ListAlertMatchesResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListViewsData, ListViewsError, ListViewsResponse, ListWebhookDeliveriesData, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, RedeliverData, RedeliverError, RedeliverResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, SearchVisitorsData, SearchVisitorsError, SearchVisitorsResponse, SendAlertTestData, SendAlertTestError, SendAlertTestResponse, SendWebhookTestData, SendWebhookTestError, SendWebhookTestResponse, SetPasswordWithLinkData, SetPasswordWithLinkError, SetPasswordWithLinkResponse, SetRetentionData, SetRetentionError, SetRetentionResponse, UpdateAccountSettingsData, UpdateAccountSettingsError, UpdateAccountSettingsResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateRecordingSettingsData, UpdateRecordingSettingsError, UpdateRecordingSettingsResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateViewData, UpdateViewError, UpdateViewResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -161,6 +161,50 @@ export const listAlertDeliveriesOptions = (options: Options<ListAlertDeliveriesD
         return data;
     },
     queryKey: listAlertDeliveriesQueryKey(options)
+});
+
+export const listAlertMatchesQueryKey = (options: Options<ListAlertMatchesData>) => createQueryKey('listAlertMatches', options);
+
+/**
+ * An alert's latest matches
+ *
+ * The events that made the alert send a message, newest first, each with its session (linked at the event's moment) and visitor. Test messages are not matches; matches held back by the quiet period appear through the summary message that shows the latest of them.
+ *
+ * Requires the `alerts:read` scope.
+ */
+export const listAlertMatchesOptions = (options: Options<ListAlertMatchesData>) => queryOptions<ListAlertMatchesResponse, ListAlertMatchesError, ListAlertMatchesResponse, ReturnType<typeof listAlertMatchesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listAlertMatches({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listAlertMatchesQueryKey(options)
+});
+
+export const getNotificationSettingsQueryKey = (options?: Options<GetNotificationSettingsData>) => createQueryKey('getNotificationSettings', options);
+
+/**
+ * What the server can notify through
+ *
+ * Whether chat is configured, and which server settings it needs.
+ *
+ * Requires the `alerts:read` scope.
+ */
+export const getNotificationSettingsOptions = (options?: Options<GetNotificationSettingsData>) => queryOptions<GetNotificationSettingsResponse, GetNotificationSettingsError, GetNotificationSettingsResponse, ReturnType<typeof getNotificationSettingsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getNotificationSettings({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getNotificationSettingsQueryKey(options)
 });
 
 export const listWebhooksQueryKey = (options?: Options<ListWebhooksData>) => createQueryKey('listWebhooks', options);

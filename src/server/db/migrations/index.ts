@@ -13,6 +13,7 @@ import * as visitorSessionCounts from './2026-11-23T1200-visitor-session-counts.
 import * as websiteDescription from './2026-11-23T1210-website-description.ts';
 import * as alertQuietPeriods from './2026-11-23T1300-alert-quiet-periods.ts';
 import * as alertSnooze from './2026-11-23T1310-alert-snooze.ts';
+import * as webhookFirstDelivery from './2026-11-23T1400-webhook-first-delivery.ts';
 import * as passwordLinks from './2026-11-23T1320-password-links.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1300-alert-quiet-periods': alertQuietPeriods,
   '2026-11-23T1310-alert-snooze': alertSnooze,
   '2026-11-23T1320-password-links': passwordLinks,
+  '2026-11-23T1400-webhook-first-delivery': webhookFirstDelivery,
 };

@@ -1,13 +1,16 @@
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ReplayIcon from '@mui/icons-material/Replay';
+import SmartDisplayOutlinedIcon from '@mui/icons-material/SmartDisplayOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Delivery } from '../../../api/client/types.gen.ts';
+import { sessionRouteOf } from '../../lib/session-link.ts';
 import { DetailList } from '../data-display/detail-list.tsx';
 import { IsoDateTime } from '../data-display/iso-date-time.tsx';
 import { DeliveryAttempts } from './delivery-attempts.tsx';
@@ -75,6 +78,16 @@ export function DeliveryItem({ delivery, redeliver }: { delivery: Delivery; rede
         >
           Attempt history ({delivery.attempt_history.length})
         </Button>
+        {delivery.session_url ? (
+          <Button
+            size="small"
+            component={Link}
+            to={sessionRouteOf(delivery.session_url)}
+            startIcon={<SmartDisplayOutlinedIcon />}
+          >
+            Session at this moment
+          </Button>
+        ) : null}
         {redeliver ? (
           <Button
             size="small"

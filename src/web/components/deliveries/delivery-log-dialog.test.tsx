@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Delivery } from '../../../api/client/types.gen.ts';
 import { deliveredTest, pendingDelivery } from '../../test/delivery-fixtures.ts';
@@ -13,12 +14,14 @@ function loaded(data: Delivery[]) {
 
 function renderLog(data: Delivery[], redeliver?: RedeliverControl) {
   render(
-    <DeliveryLogDialog
-      title="Deliveries of “Sign-ups”"
-      deliveries={loaded(data)}
-      redeliver={redeliver}
-      onClose={() => undefined}
-    />,
+    <MemoryRouter>
+      <DeliveryLogDialog
+        title="Deliveries of “Sign-ups”"
+        deliveries={loaded(data)}
+        redeliver={redeliver}
+        onClose={() => undefined}
+      />
+    </MemoryRouter>,
   );
   return {
     user: userEvent.setup({ delay: null }),
@@ -91,5 +94,20 @@ describe('DeliveryLogDialog', () => {
   it('says there is nothing yet and suggests a test', () => {
     const { dialog } = renderLog([]);
     expect(dialog).toHaveTextContent('No deliveries yet — send a test');
+  });
+
+  it("links a match's message to its session at the event's moment, and a test message to none", () => {
+    const matched: Delivery = {
+      ...pendingDelivery,
+      session_id: 'ses_9',
+      session_url: 'https://analytics.example.com/sessions/ses_9?t=58',
+    };
+    const { dialog } = renderLog([matched, { ...deliveredTest, session_id: null, session_url: null }]);
+    const [first, second] = within(dialog).getAllByRole('listitem');
+    expect(within(first as HTMLElement).getByRole('link', { name: 'Session at this moment' })).toHaveAttribute(
+      'href',
+      '/sessions/ses_9?t=58',
+    );
+    expect(within(second as HTMLElement).queryByRole('link', { name: 'Session at this moment' })).not.toBeInTheDocument();
   });
 });

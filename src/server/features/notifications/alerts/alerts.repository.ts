@@ -57,7 +57,11 @@ export async function deleteAlertRow(db: Db, accountId: string, alertId: string)
 }
 
 /** An alert with what its target's health depends on: its webhook's state (null for chat alerts or a missing webhook). */
-export type AlertWithTargetRow = AlertsTable & { webhook_enabled: number | null; webhook_failing_since: number | null };
+export type AlertWithTargetRow = AlertsTable & {
+  webhook_enabled: number | null;
+  webhook_failing_since: number | null;
+  webhook_first_delivered_at: number | null;
+};
 
 function selectWithTarget(db: Db, accountId: string) {
   return db
@@ -66,7 +70,11 @@ function selectWithTarget(db: Db, accountId: string) {
       join.onRef('webhooks.account_id', '=', 'alerts.account_id').onRef('webhooks.id', '=', 'alerts.webhook_id'),
     )
     .selectAll('alerts')
-    .select(['webhooks.enabled as webhook_enabled', 'webhooks.failing_since as webhook_failing_since'])
+    .select([
+      'webhooks.enabled as webhook_enabled',
+      'webhooks.failing_since as webhook_failing_since',
+      'webhooks.first_delivered_at as webhook_first_delivered_at',
+    ])
     .where('alerts.account_id', '=', accountId);
 }
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AlertList, AlertRef, CreateAlertBody, DeletedAlert, UpdateAlertBody } from '../../../../api/schemas/alerts.ts';
 import { IdParams } from '../../../../api/schemas/common.ts';
-import { DeliveriesQuery, DeliveryList, QueuedDelivery } from '../../../../api/schemas/deliveries.ts';
+import { AlertMatchList, AlertMatchesQuery, DeliveriesQuery, DeliveryList, QueuedDelivery } from '../../../../api/schemas/deliveries.ts';
 import { requirePrincipal } from '../../../auth/authenticate.ts';
 import type { Db } from '../../../db/database.ts';
 import { operation } from '../../../http/route-schema.ts';
 import { sendAlertTest } from '../deliveries/delivery-actions.service.ts';
-import { listAlertDeliveries } from '../deliveries/delivery-log.service.ts';
+import { listAlertDeliveries, listAlertMatches } from '../deliveries/delivery-log.service.ts';
 import { TEST_SEND_NOTE } from '../deliveries/test-messages.ts';
 import { type AlertTargetContext, createAlert, deleteAlert, listAlerts, updateAlert } from './alerts.service.ts';
 
@@ -112,5 +112,26 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<{
     },
     handler: (request) =>
       listAlertDeliveries(db, requirePrincipal(request).accountId, request.params.id, request.query.limit),
+  });
+
+  app.get('/v1/alerts/:id/matches', {
+    config: { scope: 'alerts:read' },
+    schema: {
+      ...operation({
+        tag: 'Alerts',
+        operationId: 'listAlertMatches',
+        summary: "An alert's latest matches",
+        description:
+          'The events that made the alert send a message, newest first, each with its session (linked at the ' +
+          "event's moment) and visitor. Test messages are not matches; matches held back by the quiet period " +
+          'appear through the summary message that shows the latest of them.',
+        scope: 'alerts:read',
+        success: { 200: AlertMatchList },
+      }),
+      params: IdParams,
+      querystring: AlertMatchesQuery,
+    },
+    handler: (request) =>
+      listAlertMatches(db, requirePrincipal(request).accountId, request.params.id, request.query.limit),
   });
 };

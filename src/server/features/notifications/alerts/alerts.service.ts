@@ -40,8 +40,12 @@ function isTargetHealthy(row: AlertWithTargetRow, context: AlertTargetContext, n
   if (row.provider === 'chat') return context.chatConfigured;
   // No webhook row: the alert points at nothing.
   if (row.webhook_enabled === null) return false;
-  return !webhookHealth({ enabled: row.webhook_enabled === 1, failingSince: row.webhook_failing_since, now })
-    .targetFailing;
+  return !webhookHealth({
+    enabled: row.webhook_enabled === 1,
+    failingSince: row.webhook_failing_since,
+    hasDelivered: row.webhook_first_delivered_at !== null,
+    now,
+  }).targetFailing;
 }
 
 export function toAlertResource(row: AlertWithTargetRow, context: AlertTargetContext, now = Date.now()): AlertResource {

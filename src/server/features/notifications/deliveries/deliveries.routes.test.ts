@@ -117,6 +117,9 @@ describeApi(
             next_attempt_at: null,
           },
         ],
+        // A test's session is a sample: nothing to link to.
+        session_id: null,
+        session_url: null,
       });
     });
 
@@ -286,7 +289,11 @@ describeApi('alert and webhook health fields', (ctx) => {
     flagged_reason: string | null;
     target_healthy: boolean;
   };
-  type WebhookWithHealth = WebhookJson & { failing_since: number | null; disabled_reason: string | null };
+  type WebhookWithHealth = WebhookJson & {
+    failing_since: number | null;
+    disabled_reason: string | null;
+    health: string;
+  };
   const alertById = async (id: string) =>
     (await sendJson(ctx(), account.token, 'GET', '/v1/alerts'))
       .json<AlertWithHealth[]>()
@@ -297,7 +304,12 @@ describeApi('alert and webhook health fields', (ctx) => {
       .find((item) => item.webhook_id === id);
   const setWebhook = (
     id: string,
-    changes: { failing_since?: number | null; enabled?: number; disabled_reason?: string | null },
+    changes: {
+      failing_since?: number | null;
+      enabled?: number;
+      disabled_reason?: string | null;
+      first_delivered_at?: number | null;
+    },
   ) => ctx().database.db.updateTable('webhooks').set(changes).where('id', '=', id).execute();
 
   it('a new alert: never fired, not flagged; chat without a bot token is not healthy, a working webhook is', async () => {
@@ -326,6 +338,34 @@ describeApi('alert and webhook health fields', (ctx) => {
     expect((await webhookById(webhook.webhook_id))?.failing_since).toBe(Math.floor(recently / 1000));
     await setWebhook(webhook.webhook_id, { failing_since: Date.now() - 61 * 60_000 });
     expect((await alertById(alert.alert_id))?.target_healthy).toBe(false);
+  });
+
+  it('a webhook says "no_deliveries" until a delivery succeeds, then "succeeding"; its alerts are healthy either way', async () => {
+    const webhook = await createWebhook(ctx(), account);
+    const alert = await createAlert(ctx(), account, webhookAlertBody(webhook.webhook_id));
+    expect((await webhookById(webhook.webhook_id))?.health).toBe('no_deliveries');
+    expect((await alertById(alert.alert_id))?.target_healthy).toBe(true);
+    await setWebhook(webhook.webhook_id, { first_delivered_at: Date.now() });
+    expect((await webhookById(webhook.webhook_id))?.health).toBe('succeeding');
+  });
+
+  it("an alert's target is failing exactly when its webhook's health is failing or disabled", async () => {
+    const webhook = await createWebhook(ctx(), account);
+    const alert = await createAlert(ctx(), account, webhookAlertBody(webhook.webhook_id));
+    const minutesAgo = (minutes: number) => Date.now() - minutes * 60_000;
+    const states: [Parameters<typeof setWebhook>[1], string][] = [
+      [{ enabled: 1, failing_since: null, first_delivered_at: null }, 'no_deliveries'],
+      [{ first_delivered_at: minutesAgo(600) }, 'succeeding'],
+      [{ failing_since: minutesAgo(30) }, 'retrying'],
+      [{ failing_since: minutesAgo(61) }, 'failing'],
+      [{ enabled: 0, failing_since: null }, 'disabled'],
+    ];
+    for (const [changes, health] of states) {
+      await setWebhook(webhook.webhook_id, changes);
+      expect((await webhookById(webhook.webhook_id))?.health).toBe(health);
+      const failing = health === 'failing' || health === 'disabled';
+      expect((await alertById(alert.alert_id))?.target_healthy, health).toBe(!failing);
+    }
   });
 
   it('switching a disabled webhook back on clears its failure state and the flags of its alerts', async () => {
@@ -369,9 +409,39 @@ describeApi(
       const account = await ctx().newAccount();
       expect(await createAlert(ctx(), account, chatAlertBody())).toMatchObject({ target_healthy: true });
     });
+
+    it('GET /v1/notifications/settings says chat is configured', async () => {
+      const account = await ctx().newAccount();
+      const response = await sendJson(ctx(), account.token, 'GET', '/v1/notifications/settings');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ chat: { configured: true, required_settings: ['CHAT_BOT_TOKEN'] } });
+    });
   },
   { CHAT_BOT_TOKEN: 'xoxb-test' },
 );
+
+describeApi('GET /v1/notifications/settings', (ctx) => {
+  it('says chat is not configured without CHAT_BOT_TOKEN, and what to set; the token itself never shows', async () => {
+    const account = await ctx().newAccount();
+    const response = await sendJson(ctx(), account.token, 'GET', '/v1/notifications/settings');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ chat: { configured: false, required_settings: ['CHAT_BOT_TOKEN'] } });
+  });
+
+  it('needs alerts:read', async () => {
+    const account = await ctx().newAccount();
+    const token = await account.tokenWith(['webhooks:read']);
+    expectError(await sendJson(ctx(), token, 'GET', '/v1/notifications/settings'), 403, {
+      type: 'authorization_error',
+      code: 'insufficient_scope',
+      param: null,
+    });
+    expectError(await sendJson(ctx(), null, 'GET', '/v1/notifications/settings'), 401, {
+      type: 'authentication_error',
+      param: null,
+    });
+  });
+});
 
 describe('delivery routes: authentication and scopes', () => {
   describeApi('access', (ctx) => {

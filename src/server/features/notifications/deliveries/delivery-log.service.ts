@@ -1,5 +1,5 @@
 /** The delivery logs of alerts and webhooks, as the API shows them. */
-import type { DeliveryAttemptResource, DeliveryResource } from '../../../../api/schemas/deliveries.ts';
+import type { AlertMatchResource, DeliveryAttemptResource, DeliveryResource } from '../../../../api/schemas/deliveries.ts';
 import type { Db } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
 import { findAlertRow } from '../alerts/alerts.repository.ts';
@@ -41,6 +41,8 @@ export function toDeliveryResource(message: OutboxMessagesTable, attempts: Deliv
     next_attempt_at: message.status === 'pending' ? iso(message.next_attempt_at) : null,
     last_error: message.last_error,
     attempt_history: attempts.map(toAttemptResource),
+    session_id: body.test ? null : body.payload.session_id,
+    session_url: body.test ? null : body.payload.session_url,
   };
 }
 
@@ -80,4 +82,36 @@ export async function listWebhookDeliveries(
 ): Promise<DeliveryResource[]> {
   if (!(await findWebhookRow(db, accountId, webhookId))) throw errors.notFound('Webhook');
   return listDeliveries(db, accountId, { webhookId }, limit);
+}
+
+/**
+ * Test messages share the alert's log but are no matches; they are rare, so skipping them among the
+ * latest messages finds the matches without reading JSON in SQL.
+ */
+const MATCH_SCAN = 100;
+
+/** The alert's latest matches that sent a message, newest first: the event, its session and its visitor. */
+export async function listAlertMatches(
+  db: Db,
+  accountId: string,
+  alertId: string,
+  limit: number,
+): Promise<AlertMatchResource[]> {
+  if (!(await findAlertRow(db, accountId, alertId))) throw errors.notFound('Alert');
+  const matches: AlertMatchResource[] = [];
+  for (const message of await listMessages(db, accountId, { alertId }, MATCH_SCAN)) {
+    const body = parseDeliveryBody(message.payload);
+    if (body.test) continue;
+    const { payload } = body;
+    matches.push({
+      delivery_id: message.id,
+      event_name: payload.event_name,
+      time: iso(payload.time * 1000),
+      session_id: payload.session_id,
+      session_url: payload.session_url,
+      visitor: { id: payload.visitor.id, name: payload.visitor.name, email: payload.visitor.email },
+    });
+    if (matches.length === limit) break;
+  }
+  return matches;
 }

@@ -70,6 +70,28 @@ function testBody(
   };
 }
 
+const SAMPLE_TIME = Date.UTC(2026, 0, 15, 9, 30, 0);
+
+/**
+ * What a receiver gets when a match of `kind` sends a message, with sample values throughout: the
+ * example of each event name in the OpenAPI document. It shows the flood-control fields too.
+ */
+export function sampleDeliveryBody(publicUrl: string, kind: AlertEventKind): DeliveryBody {
+  return {
+    message_id: 'msg_0mwsample0000000000000',
+    webhook_id: 'whk_0mwsample0000000000000',
+    webhook_type: 'session.event',
+    api_version: 'v1.0',
+    account_id: 'acc_0mwsample0000000000000',
+    website_id: 'web_0mwsample0000000000000',
+    created_at: Math.floor(SAMPLE_TIME / 1000),
+    alert: { alert_id: 'alr_0mwsample0000000000000', name: 'Checkout trouble' },
+    payload: { ...sampleEvent(publicUrl, kind, SAMPLE_TIME - 2000), session_url: sessionUrl(publicUrl, SAMPLE_SESSION_ID, 95) },
+    suppressed_count: 3,
+    suppressed_since: Math.floor(SAMPLE_TIME / 1000) - 240,
+  };
+}
+
 export async function enqueueWebhookTest(
   db: Db,
   webhook: Pick<WebhooksTable, 'account_id' | 'id' | 'website_id'>,

@@ -1,59 +1,24 @@
 /**
- * The JSON body of a delivery (decisions.md §8). It is built once, when the message is enqueued, and
- * stored as text: every attempt sends (and signs) exactly the same bytes.
+ * The JSON body of a delivery. It is built once, when the message is enqueued, and stored as text:
+ * every attempt sends (and signs) exactly the same bytes.
  */
 import { type AlertEventName, alertEventName, isAlertEventKind } from '../../../../api/event-catalogue.ts';
+import type {
+  DeliveryBodyValue,
+  DeliveryEventValue,
+  DeliveryVisitorValue,
+} from '../../../../api/schemas/webhook-payload.ts';
 
 export type EventName = AlertEventName;
 
-export interface VisitorParam {
-  name: string;
-  value: string;
-}
-
-export interface DeliveryVisitor {
-  id: string;
-  /** Empty when the visitor has not said (receivers of the hosted service read strings). */
-  name: string;
-  email: string;
-  params: VisitorParam[];
-  geolocation: { country_code: string; city: string; region: string };
-}
+export type VisitorParam = DeliveryVisitorValue['params'][number];
+export type DeliveryVisitor = DeliveryVisitorValue;
 
 /** What happened: the standard fields, then the event's own details (message, url, status, click_count, name, properties…). */
-export interface DeliveryEvent {
-  event_name: EventName;
-  /** Unix seconds. */
-  time: number;
-  session_id: string;
-  session_url: string;
-  visitor: DeliveryVisitor;
-  [detail: string]: unknown;
-}
+export type DeliveryEvent = DeliveryEventValue;
 
-export interface DeliveryBody {
-  message_id: string;
-  /** Null when the message goes to a chat channel. */
-  webhook_id: string | null;
-  webhook_type: 'session.event';
-  api_version: 'v1.0';
-  account_id: string;
-  /** Null only for a test of a chat alert, which belongs to no website. */
-  website_id: string | null;
-  /** Unix seconds. */
-  created_at: number;
-  alert: { alert_id: string; name: string };
-  payload: DeliveryEvent;
-  /** Present (and true) only on messages sent with a "send test" button. */
-  test?: true;
-  /**
-   * Present only when the alert's quiet period held matches back: how many more matches this message
-   * stands for besides the event it shows.
-   */
-  suppressed_count?: number;
-  /** With `suppressed_count`: Unix seconds of the first of those matches. */
-  suppressed_since?: number;
-}
+/** Typed by the schema the OpenAPI document's `webhooks` section is emitted from (`src/api/schemas/webhook-payload.ts`). */
+export type DeliveryBody = DeliveryBodyValue;
 
 /** The flood-control fields of a body: none, or the count and since of the matches folded in. */
 export function foldedFields(

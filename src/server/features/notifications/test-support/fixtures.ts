@@ -45,6 +45,7 @@ export async function insertWebhookRow(
     created_by: 'tests@example.com',
     failing_since: null,
     disabled_reason: null,
+    first_delivered_at: null,
     ...overrides,
   };
   await insertWebhook(db, row);

@@ -4,30 +4,53 @@ import { DISABLE_AFTER_FAILING_MS, FAILING_GRACE_MS, startsAfresh, webhookHealth
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 
 describe('webhookHealth', () => {
-  it('is healthy with no failure since the last success', () => {
-    expect(webhookHealth({ enabled: true, failingSince: null, now: NOW })).toEqual({
-      state: 'healthy',
+  it('is succeeding with no failure since the last success', () => {
+    expect(webhookHealth({ enabled: true, failingSince: null, hasDelivered: true, now: NOW })).toEqual({
+      state: 'succeeding',
       disableOnFailure: false,
       targetFailing: false,
     });
   });
 
-  it('keeps its alerts quiet for the first hour of failures, then shows their target failing', () => {
-    const within = webhookHealth({ enabled: true, failingSince: NOW - FAILING_GRACE_MS, now: NOW });
-    expect(within).toEqual({ state: 'failing', disableOnFailure: false, targetFailing: false });
-    const past = webhookHealth({ enabled: true, failingSince: NOW - FAILING_GRACE_MS - 1, now: NOW });
+  it('says when it has never delivered, without counting that as failing', () => {
+    expect(webhookHealth({ enabled: true, failingSince: null, hasDelivered: false, now: NOW })).toEqual({
+      state: 'no_deliveries',
+      disableOnFailure: false,
+      targetFailing: false,
+    });
+  });
+
+  it('is retrying for the first hour of failures, then failing, exactly when its alerts show their target failing', () => {
+    const within = webhookHealth({ enabled: true, failingSince: NOW - FAILING_GRACE_MS, hasDelivered: true, now: NOW });
+    expect(within).toEqual({ state: 'retrying', disableOnFailure: false, targetFailing: false });
+    const past = webhookHealth({
+      enabled: true,
+      failingSince: NOW - FAILING_GRACE_MS - 1,
+      hasDelivered: true,
+      now: NOW,
+    });
     expect(past).toEqual({ state: 'failing', disableOnFailure: false, targetFailing: true });
   });
 
   it('is disabled at the first failure once 3 days have gone by without a success', () => {
-    const before = webhookHealth({ enabled: true, failingSince: NOW - DISABLE_AFTER_FAILING_MS + 1, now: NOW });
+    const before = webhookHealth({
+      enabled: true,
+      failingSince: NOW - DISABLE_AFTER_FAILING_MS + 1,
+      hasDelivered: false,
+      now: NOW,
+    });
     expect(before.disableOnFailure).toBe(false);
-    const at = webhookHealth({ enabled: true, failingSince: NOW - DISABLE_AFTER_FAILING_MS, now: NOW });
+    const at = webhookHealth({
+      enabled: true,
+      failingSince: NOW - DISABLE_AFTER_FAILING_MS,
+      hasDelivered: true,
+      now: NOW,
+    });
     expect(at).toEqual({ state: 'failing', disableOnFailure: true, targetFailing: true });
   });
 
   it('a disabled webhook is a failing target and is not disabled again', () => {
-    expect(webhookHealth({ enabled: false, failingSince: NOW - DISABLE_AFTER_FAILING_MS, now: NOW })).toEqual({
+    expect(webhookHealth({ enabled: false, failingSince: null, hasDelivered: true, now: NOW })).toEqual({
       state: 'disabled',
       disableOnFailure: false,
       targetFailing: true,

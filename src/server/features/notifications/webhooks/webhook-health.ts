@@ -1,10 +1,13 @@
 /**
- * The health of a webhook and of the alerts that send to it, in one place. A webhook is healthy
- * until a delivery to it fails; from that first failure (`failingSince`, cleared by the next
- * success) it is failing. Its alerts show their target as failing once that has lasted more than an
- * hour (one slow receiver should not alarm anyone), and a failure after 3 days without a success
- * disables the webhook and flags its alerts. Switching it back on starts it afresh.
+ * The health of a webhook and of the alerts that send to it, in one place. A webhook that has never
+ * delivered says so; one that has is succeeding until a delivery to it fails. From that first failure
+ * (`failingSince`, cleared by the next success) it is retrying, and failing once that has lasted more
+ * than an hour (one slow receiver should not alarm anyone): exactly then its alerts show their target
+ * as failing. A failure after 3 days without a success disables the webhook and flags its alerts.
+ * Switching it back on starts it afresh.
  */
+
+import type { WEBHOOK_HEALTH_STATES } from '../../../../api/schemas/webhooks.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -14,12 +17,14 @@ export const FAILING_GRACE_MS = HOUR_MS;
 /** A webhook with no successful delivery for this long is disabled at its next failure. */
 export const DISABLE_AFTER_FAILING_MS = 72 * HOUR_MS;
 
-export type WebhookHealthState = 'healthy' | 'failing' | 'disabled';
+export type WebhookHealthState = (typeof WEBHOOK_HEALTH_STATES)[number];
 
 export interface WebhookHealthInput {
   enabled: boolean;
   /** Unix milliseconds of the first failure since the last success, or null. */
   failingSince: number | null;
+  /** Some delivery to it has ever succeeded. */
+  hasDelivered: boolean;
   /** Unix milliseconds. */
   now: number;
 }
@@ -32,14 +37,17 @@ export interface WebhookHealth {
   targetFailing: boolean;
 }
 
-export function webhookHealth({ enabled, failingSince, now }: WebhookHealthInput): WebhookHealth {
+export function webhookHealth({ enabled, failingSince, hasDelivered, now }: WebhookHealthInput): WebhookHealth {
   if (!enabled) return { state: 'disabled', disableOnFailure: false, targetFailing: true };
-  if (failingSince === null) return { state: 'healthy', disableOnFailure: false, targetFailing: false };
+  if (failingSince === null) {
+    return { state: hasDelivered ? 'succeeding' : 'no_deliveries', disableOnFailure: false, targetFailing: false };
+  }
   const failingFor = now - failingSince;
+  const targetFailing = failingFor > FAILING_GRACE_MS;
   return {
-    state: 'failing',
+    state: targetFailing ? 'failing' : 'retrying',
     disableOnFailure: failingFor >= DISABLE_AFTER_FAILING_MS,
-    targetFailing: failingFor > FAILING_GRACE_MS,
+    targetFailing,
   };
 }
 

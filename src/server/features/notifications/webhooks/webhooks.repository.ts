@@ -12,6 +12,7 @@ const WEBHOOK_WITH_WEBSITE = [
   'webhooks.created_by',
   'webhooks.failing_since',
   'webhooks.disabled_reason',
+  'webhooks.first_delivered_at',
   'websites.name as website_name',
 ] as const;
 
@@ -71,14 +72,15 @@ export function updateWebhookSecret(db: Db, accountId: string, webhookId: string
   return db.updateTable('webhooks').set({ secret }).where('account_id', '=', accountId).where('id', '=', webhookId).execute();
 }
 
-/** After a successful delivery: the webhook is healthy again. */
-export function markWebhookHealthy(db: Db, accountId: string, webhookId: string) {
+/** After a successful delivery: the webhook is healthy again, and has delivered at least once. */
+export function markWebhookHealthy(db: Db, accountId: string, webhookId: string, now: number) {
   return db
     .updateTable('webhooks')
-    .set({ failing_since: null })
+    .set((eb) => ({ failing_since: null, first_delivered_at: eb.fn.coalesce('first_delivered_at', eb.val(now)) }))
     .where('account_id', '=', accountId)
     .where('id', '=', webhookId)
-    .where('failing_since', 'is not', null)
+    // Most successes change nothing: only the first one and the end of a failure write.
+    .where((eb) => eb.or([eb('failing_since', 'is not', null), eb('first_delivered_at', 'is', null)]))
     .execute();
 }
 

@@ -35,6 +35,7 @@ const WEBHOOK_FIELDS = [
   // Additions for delivery (decisions.md §8).
   'failing_since',
   'disabled_reason',
+  'health',
 ];
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -171,6 +172,7 @@ describeApi('POST /v1/webhooks', (ctx) => {
         created_by: 'CI deploy bot',
         failing_since: null,
         disabled_reason: null,
+        health: 'no_deliveries',
       });
       expect(Number.isInteger(webhook.created_date)).toBe(true);
       expect(webhook.created_date).toBeGreaterThanOrEqual(before - 1);
@@ -284,7 +286,7 @@ describeApi('PUT /v1/webhooks/:id', (ctx) => {
       const original = await createWebhook(ctx(), account);
       const body = webhookBody(account.websiteId);
       const off = await put(original.webhook_id, { ...body, enabled: false });
-      expect(off.json<WebhookJson>()).toEqual({ ...original, enabled: false });
+      expect(off.json<WebhookJson>()).toEqual({ ...original, enabled: false, health: 'disabled' });
       expect((await stored(original.webhook_id))?.enabled).toBe(false);
 
       const kept = await put(original.webhook_id, { ...body, url: hookUrl('still-off') });

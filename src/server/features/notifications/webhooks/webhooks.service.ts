@@ -17,14 +17,14 @@ import {
   updateWebhookRow,
   updateWebhookSecret,
 } from './webhooks.repository.ts';
-import { startsAfresh } from './webhook-health.ts';
+import { startsAfresh, webhookHealth } from './webhook-health.ts';
 
 export interface WebhookPolicy {
   allowHttp: boolean;
   allowPrivate: boolean;
 }
 
-export function toWebhookResource(row: WebhookWithWebsiteRow): WebhookResource {
+export function toWebhookResource(row: WebhookWithWebsiteRow, now = Date.now()): WebhookResource {
   return {
     webhook_id: row.id,
     url: row.url,
@@ -36,6 +36,12 @@ export function toWebhookResource(row: WebhookWithWebsiteRow): WebhookResource {
     created_by: row.created_by,
     failing_since: row.failing_since === null ? null : Math.floor(row.failing_since / 1000),
     disabled_reason: row.disabled_reason,
+    health: webhookHealth({
+      enabled: row.enabled === 1,
+      failingSince: row.failing_since,
+      hasDelivered: row.first_delivered_at !== null,
+      now,
+    }).state,
   };
 }
 
@@ -84,6 +90,7 @@ export async function createWebhook(
     created_by: createdBy,
     failing_since: null,
     disabled_reason: null,
+    first_delivered_at: null,
   });
   return { ...(await requireWebhook(db, accountId, id)), secret };
 }
@@ -112,7 +119,7 @@ export async function updateWebhook(
 }
 
 export async function listWebhooks(db: Db, accountId: string): Promise<WebhookResource[]> {
-  return (await listWebhooksWithWebsite(db, accountId)).map(toWebhookResource);
+  return (await listWebhooksWithWebsite(db, accountId)).map((row) => toWebhookResource(row));
 }
 
 export async function deleteWebhook(db: Db, accountId: string, webhookId: string): Promise<{ webhook_id: string; deleted: true }> {

@@ -13,4 +13,6 @@ export interface WebhooksTable {
   /** Unix milliseconds of the first failure since the last success, or null while healthy. */
   failing_since: number | null;
   disabled_reason: string | null;
+  /** Unix milliseconds of the first successful delivery; null while none has succeeded. */
+  first_delivered_at: number | null;
 }

@@ -125,7 +125,12 @@ function settlementFor(
 /** A failed send to a webhook whose health says so switches it off. */
 function shouldDisable(webhook: WebhooksTable | null, outcome: AttemptOutcome, now: number): boolean {
   if (webhook === null || outcome.ok) return false;
-  return webhookHealth({ enabled: webhook.enabled === 1, failingSince: webhook.failing_since, now }).disableOnFailure;
+  return webhookHealth({
+    enabled: webhook.enabled === 1,
+    failingSince: webhook.failing_since,
+    hasDelivered: webhook.first_delivered_at !== null,
+    now,
+  }).disableOnFailure;
 }
 
 /** Runs one attempt of a claimed message and records it; gives the claim back if the worker stopped meanwhile. */
@@ -158,7 +163,7 @@ export async function deliverMessage(context: DeliveryContext, message: OutboxMe
     });
     await settleMessage(trx, message, context.workerId, settlement);
     if (!webhook) return;
-    if (outcome.ok) await markWebhookHealthy(trx, message.account_id, webhook.id);
+    if (outcome.ok) await markWebhookHealthy(trx, message.account_id, webhook.id, now);
     else await markWebhookFailing(trx, message.account_id, webhook.id, now);
     const reason = disabledReason(webhook.failing_since ?? now, error);
     if (disable && (await disableWebhookRow(trx, message.account_id, webhook.id, reason))) {

@@ -159,7 +159,7 @@ for (const kind of testDatabaseKinds) {
         error: 'HTTP 500: database is down',
         next_attempt_at: first + 30_000,
       });
-      expect((await webhookRow(webhook.id)).failing_since).toBe(first);
+      expect(await webhookRow(webhook.id)).toMatchObject({ failing_since: first, first_delivered_at: null });
 
       clock.advance(29_999);
       expect(await worker.runOnce()).toBe(0);
@@ -175,7 +175,8 @@ for (const kind of testDatabaseKinds) {
         [0, 500],
         [30_000, 200],
       ]);
-      expect((await webhookRow(webhook.id)).failing_since).toBeNull();
+      // The first success is remembered: the webhook no longer says it has never delivered.
+      expect(await webhookRow(webhook.id)).toMatchObject({ failing_since: null, first_delivered_at: first + 30_000 });
     });
 
     it('410 Gone stops at once: failed after one attempt, no retry scheduled', async () => {

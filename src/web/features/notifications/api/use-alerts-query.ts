@@ -5,6 +5,7 @@ import { listAlerts } from '../../../../api/client/sdk.gen.ts';
 export const alertKeys = {
   all: ['alerts'] as const,
   list: () => [...alertKeys.all, 'list'] as const,
+  matches: (alertId: string) => [...alertKeys.all, alertId, 'matches'] as const,
 };
 
 /** The account's alerts, oldest first, each with whether its target is healthy. */

@@ -22,6 +22,7 @@ export const webhook: Webhook = {
   created_by: 'ana@acme.test',
   failing_since: null,
   disabled_reason: null,
+  health: 'succeeding',
 };
 
 export const chatAlert: Alert = {

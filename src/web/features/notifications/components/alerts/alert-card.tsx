@@ -13,6 +13,7 @@ import { useToggleAlertMutation } from '../../api/use-toggle-alert-mutation.ts';
 import { describeAlert } from '../../lib/alert-rules.ts';
 import { formatDateTime } from '../../lib/format-date-time.ts';
 import { AlertEnabledSwitch } from './alert-enabled-switch.tsx';
+import { AlertRecentMatches } from './alert-recent-matches.tsx';
 import { AlertTargetStatus } from './alert-target-status.tsx';
 import { SendAlertTestButton } from './send-alert-test-button.tsx';
 
@@ -45,6 +46,7 @@ export function AlertCard({ alert, webhooks, canWrite, onEdit, onDelete, onShowD
           {describeAlert(alert, webhooks)}
         </Typography>
         <AlertTargetStatus alert={alert} />
+        <AlertRecentMatches alert={alert} />
         {toggle.isError ? (
           <ApiErrorAlert
             error={toggle.error}

@@ -48,6 +48,25 @@ describe('Alert delivery', () => {
     expect(signups).toHaveTextContent('Its webhook was disabled after 3 days without a successful delivery');
   });
 
+  it('a chat alert on a server without chat says so and what to set, instead of a bare "Target failing"', async () => {
+    renderPage('admin', {
+      'GET /v1/alerts': { body: [{ ...chatAlert, target_healthy: false }, failingAlert] },
+      'GET /v1/notifications/settings': {
+        body: { chat: { configured: false, required_settings: ['CHAT_BOT_TOKEN'] } },
+      },
+    });
+    const checkout = await screen.findByRole('listitem', { name: 'Checkout trouble' });
+    const warning = await within(checkout).findByRole('alert');
+    expect(warning).toHaveTextContent(
+      'Chat is not configured: messages to chat channels fail until CHAT_BOT_TOKEN is set',
+    );
+    expect(within(checkout).queryByText('Target failing')).not.toBeInTheDocument();
+    // A webhook alert keeps its own state: chat settings say nothing about it.
+    const signups = screen.getByRole('listitem', { name: 'Sign-ups' });
+    expect(within(signups).getByText('Target failing')).toBeInTheDocument();
+    expect(signups).not.toHaveTextContent('Chat is not configured');
+  });
+
   it('sends a test message and confirms it with the message id', async () => {
     const { requests, user } = renderPage('admin', {
       'POST /v1/alerts/alr_1/test': { status: 202, body: { delivery_id: 'msg_42', status: 'pending' } },

@@ -59,6 +59,27 @@ describe('alert form: provider', () => {
     expect(screen.queryByRole('combobox', { name: /^Webhook/ })).not.toBeInTheDocument();
   });
 
+  it('says chat is not configured, and what to set, while the server has no chat bot', async () => {
+    const { user } = renderForm({
+      'GET /v1/notifications/settings': {
+        body: { chat: { configured: false, required_settings: ['CHAT_BOT_TOKEN'] } },
+      },
+    });
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('Chat is not configured');
+    expect(warning).toHaveTextContent('CHAT_BOT_TOKEN is set on the server');
+    await user.click(screen.getByRole('radio', { name: 'Webhook' }));
+    expect(screen.queryByText(/Chat is not configured/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing about chat when the server has it configured', async () => {
+    const { requests } = renderForm({
+      'GET /v1/notifications/settings': { body: { chat: { configured: true, required_settings: ['CHAT_BOT_TOKEN'] } } },
+    });
+    await waitFor(() => expect(requests.some((request) => request.path === '/v1/notifications/settings')).toBe(true));
+    expect(screen.queryByText(/Chat is not configured/)).not.toBeInTheDocument();
+  });
+
   it('sends to the picked webhook, without a chat channel', async () => {
     const { user, requests } = renderForm({ 'POST /v1/alerts': { status: 201, body: chatAlert } });
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Errors');

@@ -129,4 +129,43 @@ describe('AlertsPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The alert could not be switched off');
     expect(toggle).toBeChecked();
   });
+
+  it('shows the sessions that last triggered an alert, with time and visitor, each linked at its moment', async () => {
+    const { requests } = renderPage(ANALYST_PERMISSIONS, {
+      'GET /v1/alerts/alr_1/matches': {
+        body: [
+          {
+            delivery_id: 'msg_2',
+            event_name: 'JSError',
+            time: '2025-03-04T08:30:00.000Z',
+            session_id: 'ses_2',
+            session_url: 'https://analytics.example.com/sessions/ses_2?t=42',
+            visitor: { id: 'vis_2', name: 'Marie Curie', email: 'marie@example.com' },
+          },
+          {
+            delivery_id: 'msg_1',
+            event_name: 'RageClick',
+            time: '2025-03-04T08:00:00.000Z',
+            session_id: 'ses_1',
+            session_url: 'https://analytics.example.com/sessions/ses_1?t=7',
+            visitor: { id: 'vis_1', name: '', email: '' },
+          },
+        ],
+      },
+    });
+    const checkout = await screen.findByRole('listitem', { name: 'Checkout trouble' });
+    const matches = await within(checkout).findByRole('list', { name: 'Recent matches' });
+    const links = within(matches).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['JSError by Marie Curie', '/sessions/ses_2?t=42'],
+      ['RageClick by vis_1', '/sessions/ses_1?t=7'],
+    ]);
+    expect(within(matches).getAllByRole('listitem')[0]?.querySelector('time')).toHaveAttribute(
+      'dateTime',
+      '2025-03-04T08:30:00.000Z',
+    );
+    expect(requestsTo(requests, 'GET /v1/alerts/alr_1/matches')[0]?.query.get('limit')).toBe('3');
+    // An alert that never fired asks for nothing.
+    expect(requestsTo(requests, 'GET /v1/alerts/alr_2/matches')).toHaveLength(0);
+  });
 });

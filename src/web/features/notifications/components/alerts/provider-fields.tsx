@@ -14,6 +14,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { ApiErrorAlert } from '../../../../components/feedback/api-error-alert.tsx';
 import { useWebhooksQuery } from '../../../../lib/api/webhooks-query.ts';
 import type { AlertFormInput } from '../../lib/alert-form-schema.ts';
+import { ChatNotConfigured } from './chat-not-configured.tsx';
 import { RegisterWebhookForm } from '../webhooks/register-webhook-form.tsx';
 import { WebhookPicker } from './webhook-picker.tsx';
 
@@ -41,6 +42,7 @@ export function ProviderFields({ canRegisterWebhook }: { canRegisterWebhook: boo
           </FormControl>
         )}
       />
+      {provider === 'chat' ? <ChatNotConfigured /> : null}
       {provider === 'chat' ? (
         <TextField
           label="Chat channel"

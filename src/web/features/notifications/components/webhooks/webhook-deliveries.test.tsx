@@ -23,32 +23,43 @@ afterEach(() => {
 });
 
 describe('Webhook delivery', () => {
-  it('says whether each webhook is delivering, failing since when, or disabled and why', async () => {
-    const failing: Webhook = {
+  it("says each webhook's health as the server states it: none yet, succeeding, retrying, failing since when, disabled and why", async () => {
+    const at = (id: string, changes: Partial<Webhook>): Webhook => ({
       ...webhook,
-      webhook_id: 'wh_2',
-      url: 'https://failing.example.com/hook',
-      failing_since: 1_741_000_000,
-    };
-    const disabled: Webhook = {
-      ...webhook,
-      webhook_id: 'wh_3',
-      url: 'https://gone.example.com/hook',
+      webhook_id: id,
+      url: `https://${id}.example.com/hook`,
+      ...changes,
+    });
+    const fresh = at('fresh', { health: 'no_deliveries' });
+    const retrying = at('retrying', { health: 'retrying', failing_since: 1_741_000_000 });
+    const failing = at('failing', { health: 'failing', failing_since: 1_741_000_000 });
+    const disabled = at('disabled', {
+      health: 'disabled',
       enabled: false,
       disabled_reason: 'No successful delivery for 3 days',
-    };
-    renderPage('admin', {}, [webhook, failing, disabled]);
+    });
+    const switchedOff = at('off', { health: 'disabled', enabled: false });
+    renderPage('admin', {}, [webhook, fresh, retrying, failing, disabled, switchedOff]);
 
     expect(await screen.findByRole('listitem', { name: webhook.url })).toHaveTextContent('Deliveries succeeding');
+    const freshRow = screen.getByRole('listitem', { name: fresh.url });
+    expect(freshRow).toHaveTextContent('No deliveries yet');
+    expect(freshRow).not.toHaveTextContent('succeeding');
+    const retryingRow = screen.getByRole('listitem', { name: retrying.url });
+    expect(retryingRow).toHaveTextContent('Retrying since');
+    expect(retryingRow).not.toHaveTextContent('Failing');
     const failingRow = screen.getByRole('listitem', { name: failing.url });
     expect(failingRow).toHaveTextContent('Failing since');
     expect(
       within(failingRow)
-        .getByText(/Failing since/)
+        .getByText(/Failing/)
         .querySelector('time'),
     ).toHaveAttribute('dateTime', new Date(1_741_000_000 * 1000).toISOString());
     expect(screen.getByRole('listitem', { name: disabled.url })).toHaveTextContent(
       'Disabled: No successful delivery for 3 days',
+    );
+    expect(screen.getByRole('listitem', { name: switchedOff.url })).toHaveTextContent(
+      'Switched off: its alerts send nothing',
     );
   });
 

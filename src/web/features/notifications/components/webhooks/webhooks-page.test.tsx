@@ -136,4 +136,30 @@ describe('WebhooksPage', () => {
     expect(screen.queryByText(/needs the webhooks:read scope/)).not.toBeInTheDocument();
     expect(requests.some((request) => request.path === '/v1/webhooks')).toBe(false);
   });
+
+  it('shows a sample payload of each event name, collapsed until opened, in monospace and copyable', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApi(baseRoutes('analyst'));
+    renderWithProviders(<WebhooksPage />);
+
+    const samples = await screen.findByRole('region', { name: 'Payload samples' });
+    const names = ['Click', 'DoubleClick', 'ErrorClick', 'RageClick', 'Log', 'JSError', 'Custom', 'NetLog', 'NetError'];
+    for (const name of names)
+      expect(within(samples).getByRole('button', { name })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(samples).queryByLabelText('Sample RageClick payload')).not.toBeInTheDocument();
+
+    await user.click(within(samples).getByRole('button', { name: 'RageClick' }));
+    const sample = await within(samples).findByLabelText('Sample RageClick payload');
+    expect(sample.tagName).toBe('PRE');
+    const body = JSON.parse(sample.textContent ?? '') as Record<string, unknown>;
+    expect(body).toMatchObject({
+      webhook_type: 'session.event',
+      payload: { event_name: 'RageClick', clicks: expect.any(Number), session_url: expect.stringMatching(/\?t=\d+$/) },
+      suppressed_count: expect.any(Number),
+      suppressed_since: expect.any(Number),
+    });
+
+    await user.click(within(samples).getByRole('button', { name: 'Copy the RageClick sample' }));
+    expect(await navigator.clipboard.readText()).toBe(sample.textContent);
+  });
 });

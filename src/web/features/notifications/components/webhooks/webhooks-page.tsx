@@ -16,6 +16,7 @@ import { DeleteWebhookDialog } from './delete-webhook-dialog.tsx';
 import { WebhookCard } from './webhook-card.tsx';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
+import { WebhookPayloadSamples } from './webhook-payload-samples.tsx';
 
 /** Which dialog is open: the form (with the webhook being edited, if any), the delete confirmation or the log. */
 type OpenDialog =
@@ -92,6 +93,7 @@ function WebhooksView({ canWrite, canSeeSecret }: { canWrite: boolean; canSeeSec
           ))}
         </Stack>
       ) : null}
+      <WebhookPayloadSamples />
       {dialog?.kind === 'form' ? <WebhookFormDialog webhook={dialog.webhook} onClose={close} /> : null}
       {dialog?.kind === 'delete' ? <DeleteWebhookDialog webhook={dialog.webhook} onClose={close} /> : null}
       {dialog?.kind === 'deliveries' ? (

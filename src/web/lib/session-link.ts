@@ -1,0 +1,8 @@
+/**
+ * The dashboard route of a `session_url` the server built (`{PUBLIC_URL}/sessions/{id}?t=…`), so the
+ * link opens in this app whatever host PUBLIC_URL names.
+ */
+export function sessionRouteOf(sessionUrl: string): string {
+  const url = new URL(sessionUrl, window.location.origin);
+  return `${url.pathname}${url.search}`;
+}
