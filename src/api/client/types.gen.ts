@@ -111,6 +111,10 @@ export type Webhook = {
      * Why the server switched the webhook off (no successful delivery for 3 days); null otherwise.
      */
     disabled_reason?: string | null;
+    /**
+     * Unix seconds until which the secret replaced by the last rotation still signs deliveries, beside the current one; null when only the current one signs.
+     */
+    previous_secret_expires_at?: number | null;
 };
 
 export type Website = {
@@ -947,6 +951,10 @@ export type CreateWebhookResponses = {
          */
         disabled_reason?: string | null;
         /**
+         * Unix seconds until which the secret replaced by the last rotation still signs deliveries, beside the current one; null when only the current one signs.
+         */
+        previous_secret_expires_at?: number | null;
+        /**
          * Standard Webhooks signing secret (`whsec_…`); shown only in this answer and on rotation.
          */
         secret: string;
@@ -1224,9 +1232,13 @@ export type RotateWebhookSecretResponses = {
     200: {
         webhook_id: string;
         /**
-         * Standard Webhooks signing secret (`whsec_…`).
+         * The new Standard Webhooks signing secret (`whsec_…`).
          */
         secret: string;
+        /**
+         * Unix seconds: until then deliveries are signed with both the new and the previous secret (24 hours after the rotation).
+         */
+        previous_secret_expires_at: number;
     };
 };
 

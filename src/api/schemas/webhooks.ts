@@ -39,6 +39,12 @@ const webhookProperties = {
       description: 'Why the server switched the webhook off (no successful delivery for 3 days); null otherwise.',
     }),
   ),
+  previous_secret_expires_at: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'Unix seconds until which the secret replaced by the last rotation still signs deliveries, beside the current one; null when only the current one signs.',
+    }),
+  ),
 };
 
 export const Webhook = Type.Object(webhookProperties, { $id: 'Webhook' });
@@ -61,4 +67,14 @@ export type CreatedWebhookResource = Static<typeof CreatedWebhook>;
 export const WebhookSecret = Type.Object({
   webhook_id: Type.String(),
   secret: Type.String({ description: 'Standard Webhooks signing secret (`whsec_…`).' }),
+});
+
+/** The answer to a rotation: the new secret, this once, and until when the one it replaced still signs. */
+export const RotatedWebhookSecret = Type.Object({
+  webhook_id: Type.String(),
+  secret: Type.String({ description: 'The new Standard Webhooks signing secret (`whsec_…`).' }),
+  previous_secret_expires_at: Type.Integer({
+    description:
+      'Unix seconds: until then deliveries are signed with both the new and the previous secret (24 hours after the rotation).',
+  }),
 });

@@ -14,6 +14,7 @@ import * as websiteDescription from './2026-11-23T1210-website-description.ts';
 import * as alertQuietPeriods from './2026-11-23T1300-alert-quiet-periods.ts';
 import * as alertSnooze from './2026-11-23T1310-alert-snooze.ts';
 import * as passwordLinks from './2026-11-23T1320-password-links.ts';
+import * as webhookPreviousSecret from './2026-11-23T1540-webhook-previous-secret.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1300-alert-quiet-periods': alertQuietPeriods,
   '2026-11-23T1310-alert-snooze': alertSnooze,
   '2026-11-23T1320-password-links': passwordLinks,
+  '2026-11-23T1540-webhook-previous-secret': webhookPreviousSecret,
 };

@@ -12,10 +12,11 @@ const WEBHOOK_WITH_WEBSITE = [
   'webhooks.created_by',
   'webhooks.failing_since',
   'webhooks.disabled_reason',
+  'webhooks.previous_secret_expires_at',
   'websites.name as website_name',
 ] as const;
 
-export type WebhookWithWebsiteRow = Omit<WebhooksTable, 'secret'> & { website_name: string };
+export type WebhookWithWebsiteRow = Omit<WebhooksTable, 'secret' | 'previous_secret'> & { website_name: string };
 
 export function insertWebhook(db: Db, row: WebhooksTable) {
   return db.insertInto('webhooks').values(row).execute();
@@ -67,8 +68,19 @@ export async function deleteWebhookRow(db: Db, accountId: string, webhookId: str
   return Number(result.numDeletedRows) > 0;
 }
 
-export function updateWebhookSecret(db: Db, accountId: string, webhookId: string, secret: string) {
-  return db.updateTable('webhooks').set({ secret }).where('account_id', '=', accountId).where('id', '=', webhookId).execute();
+export async function updateWebhookSecrets(
+  db: Db,
+  accountId: string,
+  webhookId: string,
+  secrets: Pick<WebhooksTable, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
+) {
+  const result = await db
+    .updateTable('webhooks')
+    .set(secrets)
+    .where('account_id', '=', accountId)
+    .where('id', '=', webhookId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** After a successful delivery: the webhook is healthy again. */

@@ -35,6 +35,8 @@ const WEBHOOK_FIELDS = [
   // Additions for delivery (decisions.md §8).
   'failing_since',
   'disabled_reason',
+  // Until when the secret replaced by the last rotation still signs.
+  'previous_secret_expires_at',
 ];
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -171,6 +173,7 @@ describeApi('POST /v1/webhooks', (ctx) => {
         created_by: 'CI deploy bot',
         failing_since: null,
         disabled_reason: null,
+        previous_secret_expires_at: null,
       });
       expect(Number.isInteger(webhook.created_date)).toBe(true);
       expect(webhook.created_date).toBeGreaterThanOrEqual(before - 1);

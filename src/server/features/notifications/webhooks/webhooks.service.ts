@@ -15,8 +15,9 @@ import {
   insertWebhook,
   listWebhooksWithWebsite,
   updateWebhookRow,
-  updateWebhookSecret,
+  updateWebhookSecrets,
 } from './webhooks.repository.ts';
+import { previousSecretExpiresAt, rotatedSecrets } from './signing-secrets.ts';
 import { startsAfresh } from './webhook-health.ts';
 
 export interface WebhookPolicy {
@@ -24,7 +25,9 @@ export interface WebhookPolicy {
   allowPrivate: boolean;
 }
 
-export function toWebhookResource(row: WebhookWithWebsiteRow): WebhookResource {
+const toUnixSeconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
+
+export function toWebhookResource(row: WebhookWithWebsiteRow, now = Date.now()): WebhookResource {
   return {
     webhook_id: row.id,
     url: row.url,
@@ -34,8 +37,9 @@ export function toWebhookResource(row: WebhookWithWebsiteRow): WebhookResource {
     enabled: row.enabled === 1,
     created_date: row.created_at,
     created_by: row.created_by,
-    failing_since: row.failing_since === null ? null : Math.floor(row.failing_since / 1000),
+    failing_since: toUnixSeconds(row.failing_since),
     disabled_reason: row.disabled_reason,
+    previous_secret_expires_at: toUnixSeconds(previousSecretExpiresAt(row, now)),
   };
 }
 
@@ -80,6 +84,8 @@ export async function createWebhook(
     version: input.version,
     enabled: 1,
     secret,
+    previous_secret: null,
+    previous_secret_expires_at: null,
     created_at: Math.floor(Date.now() / 1000),
     created_by: createdBy,
     failing_since: null,
@@ -112,7 +118,8 @@ export async function updateWebhook(
 }
 
 export async function listWebhooks(db: Db, accountId: string): Promise<WebhookResource[]> {
-  return (await listWebhooksWithWebsite(db, accountId)).map(toWebhookResource);
+  const now = Date.now();
+  return (await listWebhooksWithWebsite(db, accountId)).map((row) => toWebhookResource(row, now));
 }
 
 export async function deleteWebhook(db: Db, accountId: string, webhookId: string): Promise<{ webhook_id: string; deleted: true }> {
@@ -132,9 +139,18 @@ export async function revealWebhookSecret(db: Db, accountId: string, webhookId: 
   return { webhook_id: webhookId, secret: row.secret };
 }
 
+/**
+ * Replaces the signing secret. The one it replaces keeps signing beside it for a day (only the latest
+ * one: a second rotation drops the secret before it); the answer says until when, never what it is.
+ */
 export async function rotateWebhookSecret(db: Db, accountId: string, webhookId: string) {
-  await requireWebhook(db, accountId, webhookId);
-  const secret = newSigningSecret();
-  await updateWebhookSecret(db, accountId, webhookId, secret);
-  return { webhook_id: webhookId, secret };
+  const row = await findWebhookRow(db, accountId, webhookId);
+  if (!row) throw errors.notFound('Webhook');
+  const secrets = rotatedSecrets(row.secret, newSigningSecret(), Date.now());
+  if (!(await updateWebhookSecrets(db, accountId, webhookId, secrets))) throw errors.notFound('Webhook');
+  return {
+    webhook_id: webhookId,
+    secret: secrets.secret,
+    previous_secret_expires_at: toUnixSeconds(secrets.previous_secret_expires_at),
+  };
 }
