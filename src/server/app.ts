@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { deliveriesRoutes } from './features/notifications/deliveries/deliveries.routes.ts';
 import { accountSettingsRoutes } from './features/accounts/account-settings.routes.ts';
 import { alertsRoutes } from './features/notifications/alerts/alerts.routes.ts';
+import { chatChannelLookup } from './features/notifications/alerts/chat-channel-check.ts';
 import { createIpLocator } from './features/ingest/ip-location.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { recordingIngestRoutes } from './features/recordings/recording-ingest.routes.ts';
@@ -103,7 +104,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db: database.db });
   await app.register(alertsRoutes, {
     db: database.db,
-    target: { chatConfigured: config.CHAT_BOT_TOKEN !== undefined },
+    target: {
+      chatConfigured: config.CHAT_BOT_TOKEN !== undefined,
+      lookUpChatChannel: chatChannelLookup({ apiUrl: config.CHAT_API_URL, botToken: config.CHAT_BOT_TOKEN }, app.log),
+    },
     publicUrl: config.PUBLIC_URL,
   });
   await app.register(webhooksRoutes, {

@@ -465,7 +465,7 @@ describeApi('DELETE /v1/webhooks/:id', (ctx) => {
       expect(await remove(webhook.webhook_id)).toMatchObject({ statusCode: 409 });
       const switched = await sendJson(ctx(), account.token, 'PUT', `/v1/alerts/${alertId}`, {
         provider: 'chat',
-        chat_channel_id: 'C-OPS',
+        chat_channel_id: 'C0OPS',
       });
       expect(switched.statusCode, switched.body).toBe(200);
       const response = await remove(webhook.webhook_id);
@@ -474,7 +474,7 @@ describeApi('DELETE /v1/webhooks/:id', (ctx) => {
       expect(await listedIds()).not.toContain(webhook.webhook_id);
       expect((await listAlerts(ctx(), account)).find((alert) => alert.alert_id === alertId)).toMatchObject({
         provider: 'chat',
-        chat_channel_id: 'C-OPS',
+        chat_channel_id: 'C0OPS',
         webhook_id: null,
       });
     });
