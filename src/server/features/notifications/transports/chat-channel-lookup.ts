@@ -8,7 +8,14 @@ import { USER_AGENT } from './webhook-client.ts';
 export interface ChatApiSettings {
   apiUrl: string;
   botToken: string;
+  /** For the whole lookup, every page included. */
   timeoutMs: number;
+}
+
+interface CallSettings {
+  apiUrl: string;
+  botToken: string;
+  signal: AbortSignal;
 }
 
 /**
@@ -41,11 +48,7 @@ interface ApiAnswer {
 
 class ChatApiUnavailable extends Error {}
 
-async function callChatApi(
-  method: string,
-  params: Record<string, string>,
-  settings: ChatApiSettings,
-): Promise<ApiAnswer> {
+async function callChatApi(method: string, params: Record<string, string>, settings: CallSettings): Promise<ApiAnswer> {
   let response: Response;
   try {
     // The chat API is the operator's own configuration, not an account's input: no address guard,
@@ -55,7 +58,7 @@ async function callChatApi(
       body: new URLSearchParams(params),
       headers: { authorization: `Bearer ${settings.botToken}`, 'user-agent': USER_AGENT },
       redirect: 'manual',
-      signal: AbortSignal.timeout(settings.timeoutMs),
+      signal: settings.signal,
     });
   } catch (error) {
     const why = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'could not be reached';
@@ -84,12 +87,12 @@ function refusal(answer: ApiAnswer): ChannelLookup {
   return { result: 'unchecked', reason: `the chat API refused the lookup: ${code}` };
 }
 
-async function lookUpById(channelId: string, settings: ChatApiSettings): Promise<ChannelLookup> {
+async function lookUpById(channelId: string, settings: CallSettings): Promise<ChannelLookup> {
   const answer = await callChatApi('conversations.info', { channel: channelId }, settings);
   return answer.ok === true ? membership(answer.channel) : refusal(answer);
 }
 
-async function lookUpByName(name: string, settings: ChatApiSettings): Promise<ChannelLookup> {
+async function lookUpByName(name: string, settings: CallSettings): Promise<ChannelLookup> {
   let cursor = '';
   for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
     const answer = await callChatApi(
@@ -114,10 +117,13 @@ async function lookUpByName(name: string, settings: ChatApiSettings): Promise<Ch
 
 /** Looks up a channel id or a `#name` (whose form was checked before). */
 export async function lookUpChatChannel(channel: string, settings: ChatApiSettings): Promise<ChannelLookup> {
+  const call = {
+    apiUrl: settings.apiUrl,
+    botToken: settings.botToken,
+    signal: AbortSignal.timeout(settings.timeoutMs),
+  };
   try {
-    return channel.startsWith('#')
-      ? await lookUpByName(channel.slice(1), settings)
-      : await lookUpById(channel, settings);
+    return channel.startsWith('#') ? await lookUpByName(channel.slice(1), call) : await lookUpById(channel, call);
   } catch (error) {
     if (error instanceof ChatApiUnavailable) return { result: 'unchecked', reason: error.message };
     throw error;
