@@ -302,6 +302,8 @@ async function benchDelivery(
     version: 'v1.0',
     enabled: 1,
     secret: `whsec_${crypto.randomBytes(32).toString('base64')}`,
+    previous_secret: null,
+    previous_secret_expires_at: null,
     created_at: Math.floor(Date.now() / 1000),
     created_by: 'bench@example.com',
     failing_since: null,

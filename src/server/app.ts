@@ -15,6 +15,7 @@ import { accountSettingsRoutes } from './features/accounts/account-settings.rout
 import { alertsRoutes } from './features/notifications/alerts/alerts.routes.ts';
 import { webhooksDocumentation } from './features/notifications/outbox/payload-contract.ts';
 import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.ts';
+import { chatChannelLookup } from './features/notifications/alerts/chat-channel-check.ts';
 import { createIpLocator } from './features/ingest/ip-location.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { recordingIngestRoutes } from './features/recordings/recording-ingest.routes.ts';
@@ -104,7 +105,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db: database.db });
   const chatConfigured = config.CHAT_BOT_TOKEN !== undefined;
-  await app.register(alertsRoutes, { db: database.db, target: { chatConfigured }, publicUrl: config.PUBLIC_URL });
+  await app.register(alertsRoutes, {
+    db: database.db,
+    target: {
+      chatConfigured,
+      lookUpChatChannel: chatChannelLookup({ apiUrl: config.CHAT_API_URL, botToken: config.CHAT_BOT_TOKEN }, app.log),
+    },
+    publicUrl: config.PUBLIC_URL,
+  });
   await app.register(notificationSettingsRoutes, { chatConfigured });
   await app.register(webhooksRoutes, {
     db: database.db,

@@ -300,7 +300,7 @@ export const getWebhookSecret = <ThrowOnError extends boolean = false>(options: 
 /**
  * Replace a webhook's signing secret
  *
- * Deliveries are signed with the new secret from now on.
+ * Deliveries are signed with the new secret from now on and, for 24 hours, also with the previous one (`webhook-signature` carries both), so receivers can switch without rejecting any. `LiveSession-Signature` carries one value: the new secret signs it at once. A second rotation drops the earlier previous secret.
  *
  * Admins only, signed in to the dashboard.
  */

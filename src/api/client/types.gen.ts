@@ -117,6 +117,10 @@ export type Webhook = {
      * no_deliveries: none has succeeded yet; succeeding; retrying: failing for up to an hour; failing: for longer, exactly when the alerts sending to it have `target_healthy: false`; disabled: switched off (by a person, or by the server: see `disabled_reason`), which also makes its alerts unhealthy.
      */
     health?: 'no_deliveries' | 'succeeding' | 'retrying' | 'failing' | 'disabled';
+    /**
+     * Unix seconds until which the secret replaced by the last rotation still signs deliveries, beside the current one; null when only the current one signs.
+     */
+    previous_secret_expires_at?: number | null;
 };
 
 export type Website = {
@@ -1146,6 +1150,10 @@ export type CreateWebhookResponses = {
          */
         health?: 'no_deliveries' | 'succeeding' | 'retrying' | 'failing' | 'disabled';
         /**
+         * Unix seconds until which the secret replaced by the last rotation still signs deliveries, beside the current one; null when only the current one signs.
+         */
+        previous_secret_expires_at?: number | null;
+        /**
          * Standard Webhooks signing secret (`whsec_…`); shown only in this answer and on rotation.
          */
         secret: string;
@@ -1423,9 +1431,13 @@ export type RotateWebhookSecretResponses = {
     200: {
         webhook_id: string;
         /**
-         * Standard Webhooks signing secret (`whsec_…`).
+         * The new Standard Webhooks signing secret (`whsec_…`).
          */
         secret: string;
+        /**
+         * Unix seconds: until then deliveries are signed with both the new and the previous secret (24 hours after the rotation).
+         */
+        previous_secret_expires_at: number;
     };
 };
 

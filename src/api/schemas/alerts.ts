@@ -40,8 +40,14 @@ const name = Type.String({ minLength: 1, maxLength: 1000, description: '1 to 100
 const events = Type.Array(AlertEventInput, { minItems: 1, maxItems: ALERT_LIMITS.eventsPerAlert });
 const provider = Type.Enum(ALERT_PROVIDERS);
 const providerInput = Type.Enum(ALERT_PROVIDER_INPUTS, { description: '`slack` is a synonym of `chat`.' });
-const chatChannelId = Type.Union([Type.String({ minLength: 1, maxLength: 80 }), Type.Null()]);
-const slackChannelId = Type.Union([Type.String({ minLength: 1, maxLength: 80 }), Type.Null()], {
+// A channel id (`C0123ABCD`) or a `#name` of at most 80 characters; the service checks the form.
+const channelText = Type.String({
+  minLength: 1,
+  maxLength: 81,
+  description: 'A channel id such as `C0123ABCD` (upper-case letters and digits, starting with C, G or D) or a `#name`.',
+});
+const chatChannelId = Type.Union([channelText, Type.Null()]);
+const slackChannelId = Type.Union([channelText, Type.Null()], {
   description: 'A synonym of `chat_channel_id`; sending both with different values is refused.',
 });
 const webhookId = Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()]);

@@ -8,10 +8,7 @@ const url = Type.String({ minLength: 1, maxLength: 2048, description: 'Absolute 
 const websiteId = Type.String({ minLength: 1, maxLength: 64 });
 const version = Type.Enum(WEBHOOK_VERSIONS);
 
-export const CreateWebhookBody = Type.Object(
-  { url, website_id: websiteId, version },
-  { additionalProperties: false },
-);
+export const CreateWebhookBody = Type.Object({ url, website_id: websiteId, version }, { additionalProperties: false });
 
 export const UpdateWebhookBody = Type.Object(
   { url, website_id: websiteId, version, enabled: Type.Optional(Type.Boolean()) },
@@ -49,6 +46,12 @@ const webhookProperties = {
         '(by a person, or by the server: see `disabled_reason`), which also makes its alerts unhealthy.',
     }),
   ),
+  previous_secret_expires_at: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'Unix seconds until which the secret replaced by the last rotation still signs deliveries, beside the current one; null when only the current one signs.',
+    }),
+  ),
 };
 
 export const Webhook = Type.Object(webhookProperties, { $id: 'Webhook' });
@@ -56,7 +59,9 @@ export const Webhook = Type.Object(webhookProperties, { $id: 'Webhook' });
 /** The answer to a creation: the webhook and, this once, its signing secret, so that API clients can verify deliveries. */
 export const CreatedWebhook = Type.Object({
   ...webhookProperties,
-  secret: Type.String({ description: 'Standard Webhooks signing secret (`whsec_…`); shown only in this answer and on rotation.' }),
+  secret: Type.String({
+    description: 'Standard Webhooks signing secret (`whsec_…`); shown only in this answer and on rotation.',
+  }),
 });
 
 export const WebhookRef = Type.Ref('Webhook');
@@ -71,4 +76,14 @@ export type CreatedWebhookResource = Static<typeof CreatedWebhook>;
 export const WebhookSecret = Type.Object({
   webhook_id: Type.String(),
   secret: Type.String({ description: 'Standard Webhooks signing secret (`whsec_…`).' }),
+});
+
+/** The answer to a rotation: the new secret, this once, and until when the one it replaced still signs. */
+export const RotatedWebhookSecret = Type.Object({
+  webhook_id: Type.String(),
+  secret: Type.String({ description: 'The new Standard Webhooks signing secret (`whsec_…`).' }),
+  previous_secret_expires_at: Type.Integer({
+    description:
+      'Unix seconds: until then deliveries are signed with both the new and the previous secret (24 hours after the rotation).',
+  }),
 });

@@ -90,23 +90,23 @@ describeApi(
           name: 'Mixed',
           events: [{ kind: 24 }],
           provider: 'chat',
-          chat_channel_id: 'C-A',
+          chat_channel_id: 'C0A',
         });
         const { alert_id: alertId } = created.json<AlertJson>();
         const renamed = await sdkRequest(ctx(), account.token, 'PUT', `/v1/alerts/${alertId}`, {
           provider: 'slack',
-          slack_channel_id: 'C-B',
+          slack_channel_id: 'C0B',
         });
         expect(renamed.statusCode, renamed.body).toBe(200);
         expectHostedShape(renamed, 'PUT', '/alerts/{id}');
-        expect(renamed.json()).toMatchObject({ provider: 'chat', chat_channel_id: 'C-B', slack_channel_id: 'C-B' });
+        expect(renamed.json()).toMatchObject({ provider: 'chat', chat_channel_id: 'C0B', slack_channel_id: 'C0B' });
         const both = await sdkRequest(ctx(), account.token, 'PUT', `/v1/alerts/${alertId}`, {
-          chat_channel_id: 'C-C',
-          slack_channel_id: 'C-C',
+          chat_channel_id: 'C0C',
+          slack_channel_id: 'C0C',
           events: [{ kind: 21 }],
         });
         expect(both.statusCode, both.body).toBe(200);
-        expect(both.json()).toMatchObject({ chat_channel_id: 'C-C', events: [{ kind: 21, value: '3' }] });
+        expect(both.json()).toMatchObject({ chat_channel_id: 'C0C', events: [{ kind: 21, value: '3' }] });
       });
 
       it('refuses both channel names with different values: 400 naming slack_channel_id, nothing stored', async () => {
@@ -115,8 +115,8 @@ describeApi(
           name: 'Conflict',
           events: [{ kind: 25 }],
           provider: 'slack',
-          chat_channel_id: 'C-ONE',
-          slack_channel_id: 'C-TWO',
+          chat_channel_id: 'C0ONE',
+          slack_channel_id: 'C0TWO',
         });
         expect(response.statusCode).toBe(400);
         expectHostedShape(response, 'POST', '/alerts');

@@ -83,12 +83,7 @@ describeApi(
             chatAlertBody({ events: [{ kind: 25, value: emoji(n) }] }),
           ),
       },
-      {
-        label: 'chat channel id',
-        max: 80,
-        ok: 201,
-        send: (n) => sendJson(ctx(), account.token, 'POST', '/v1/alerts', chatAlertBody({ chat_channel_id: emoji(n) })),
-      },
+      // No chat channel: its form allows ASCII only (notifications/alerts/chat-channel.test.ts).
       {
         label: 'visitor id query',
         max: 256,

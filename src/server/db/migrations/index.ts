@@ -15,6 +15,7 @@ import * as alertQuietPeriods from './2026-11-23T1300-alert-quiet-periods.ts';
 import * as alertSnooze from './2026-11-23T1310-alert-snooze.ts';
 import * as webhookFirstDelivery from './2026-11-23T1400-webhook-first-delivery.ts';
 import * as passwordLinks from './2026-11-23T1320-password-links.ts';
+import * as webhookPreviousSecret from './2026-11-23T1540-webhook-previous-secret.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1310-alert-snooze': alertSnooze,
   '2026-11-23T1320-password-links': passwordLinks,
   '2026-11-23T1400-webhook-first-delivery': webhookFirstDelivery,
+  '2026-11-23T1540-webhook-previous-secret': webhookPreviousSecret,
 };

@@ -68,7 +68,7 @@ const fieldRuleCases: BadBodyCase[] = [
   })),
   { name: 'an unknown provider', body: { provider: 'email' }, param: 'provider' },
   { name: 'an empty chat_channel_id', body: { chat_channel_id: '' }, param: 'chat_channel_id' },
-  { name: 'a chat_channel_id of 81 characters', body: { chat_channel_id: 'c'.repeat(81) }, param: 'chat_channel_id' },
+  { name: 'a chat_channel_id of 82 characters', body: { chat_channel_id: `#${'c'.repeat(81)}` }, param: 'chat_channel_id' },
   // JSON types: bodies are not coerced.
   { name: 'a numeric name', body: { name: 5 }, param: 'name' },
   { name: 'events as a string', body: { events: 'x' }, param: 'events' },
@@ -180,8 +180,8 @@ describeApi('POST /v1/alerts', (ctx) => {
       expect(alert.events).toEqual([event(21, value)]);
     });
 
-    it('accepts a chat_channel_id of 80 characters', async () => {
-      const channel = 'c'.repeat(80);
+    it('accepts a #name of 80 characters as chat_channel_id', async () => {
+      const channel = `#${'c'.repeat(80)}`;
       expect((await createAlert(ctx(), account, chatAlertBody({ chat_channel_id: channel }))).chat_channel_id).toBe(
         channel,
       );
@@ -375,8 +375,8 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
 
     it('a new chat_channel_id on a chat alert replaces the old one', async () => {
       const original = await createAlert(ctx(), account);
-      const response = await update(original.alert_id, { chat_channel_id: 'C-NEW' });
-      expect(response.json<AlertJson>()).toEqual({ ...original, chat_channel_id: 'C-NEW', slack_channel_id: 'C-NEW' });
+      const response = await update(original.alert_id, { chat_channel_id: 'C0NEW' });
+      expect(response.json<AlertJson>()).toEqual({ ...original, chat_channel_id: 'C0NEW', slack_channel_id: 'C0NEW' });
     });
   });
 
@@ -428,13 +428,13 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
         code: 'required',
         param: 'chat_channel_id',
       });
-      const response = await update(original.alert_id, { provider: 'chat', chat_channel_id: 'C-BACK' });
+      const response = await update(original.alert_id, { provider: 'chat', chat_channel_id: 'C0BACK' });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<AlertJson>()).toEqual({
         ...original,
         provider: 'chat',
-        chat_channel_id: 'C-BACK',
-        slack_channel_id: 'C-BACK',
+        chat_channel_id: 'C0BACK',
+        slack_channel_id: 'C0BACK',
         webhook_id: null,
         target_healthy: false,
       });

@@ -26,15 +26,25 @@ import { quietStateOf } from './quiet-state.ts';
 import { webhookHealth } from '../webhooks/webhook-health.ts';
 import { type AlertProvider, canonicalProvider, requestedChatChannel, withDefaultValues } from './alert-input.ts';
 import type { AlertsTable } from './alerts.table.ts';
+import { type ChatChannelLookup, checkChatChannel } from './chat-channel-check.ts';
 
 /** What the health of an alert's target depends on besides its own rows. */
 export interface AlertTargetContext {
   /** The server has a chat bot token (CHAT_BOT_TOKEN). */
   chatConfigured: boolean;
+  /** Asks the chat API whether the bot can post to a channel; absent or null without a bot token. */
+  lookUpChatChannel?: ChatChannelLookup | null;
 }
 
 /** Callers that ignore the returned resource (the demo seed) need not say. */
 const UNKNOWN_CONTEXT: AlertTargetContext = { chatConfigured: false };
+
+/** The field a request named its channel under: `slack_channel_id` only when it sent that name alone. */
+function channelField(input: Pick<UpdateAlertInput, 'chat_channel_id' | 'slack_channel_id'>) {
+  return input.chat_channel_id === undefined && input.slack_channel_id !== undefined
+    ? 'slack_channel_id'
+    : 'chat_channel_id';
+}
 
 function isTargetHealthy(row: AlertWithTargetRow, context: AlertTargetContext, now: number): boolean {
   if (row.provider === 'chat') return context.chatConfigured;
@@ -122,12 +132,20 @@ interface Target {
   webhook_id: string | null;
 }
 
-/** Enforces the provider rule on the merged alert and nulls the other provider's field. */
-async function resolveTarget(db: Db, accountId: string, target: Target): Promise<Target> {
+/** A channel this request sets, to check before it is stored; null when the channel stays as it was. */
+type ChannelToCheck = { field: 'chat_channel_id' | 'slack_channel_id'; lookUp: ChatChannelLookup | null } | null;
+
+/**
+ * Enforces the provider rule on the merged alert and nulls the other provider's field. A chat
+ * channel the request sets is checked (form, then the chat API); one kept from before is not, so
+ * that editing an alert does not depend on the chat service.
+ */
+async function resolveTarget(db: Db, accountId: string, target: Target, channelCheck: ChannelToCheck): Promise<Target> {
   if (target.provider === 'chat') {
     if (!target.chat_channel_id) {
       throw errors.validation('required', 'chat_channel_id is required when provider is chat', 'chat_channel_id');
     }
+    if (channelCheck) await checkChatChannel(target.chat_channel_id, channelCheck.field, channelCheck.lookUp);
     return { provider: 'chat', chat_channel_id: target.chat_channel_id, webhook_id: null };
   }
   if (!target.webhook_id) {
@@ -150,11 +168,16 @@ export async function createAlert(
     id: newId('alr'),
     name: normaliseName(input.name),
     events: JSON.stringify(checkEvents(input.events)),
-    ...(await resolveTarget(db, accountId, {
-      provider: canonicalProvider(input.provider),
-      chat_channel_id: requestedChatChannel(input) ?? null,
-      webhook_id: input.webhook_id ?? null,
-    })),
+    ...(await resolveTarget(
+      db,
+      accountId,
+      {
+        provider: canonicalProvider(input.provider),
+        chat_channel_id: requestedChatChannel(input) ?? null,
+        webhook_id: input.webhook_id ?? null,
+      },
+      { field: channelField(input), lookUp: context.lookUpChatChannel ?? null },
+    )),
     enabled: 1,
     created_at: Date.now(),
     last_fired_at: null,
@@ -181,14 +204,21 @@ export async function updateAlert(
   const stored = await findAlertRow(db, accountId, alertId);
   if (!stored) throw errors.notFound('Alert');
   const chatChannel = requestedChatChannel(input);
+  const provider = input.provider === undefined ? (stored.provider as AlertProvider) : canonicalProvider(input.provider);
+  const channelSet = chatChannel !== undefined || (provider === 'chat' && stored.provider !== 'chat');
   const settings: AlertSettings = {
     name: input.name === undefined ? stored.name : normaliseName(input.name),
     events: input.events === undefined ? stored.events : JSON.stringify(checkEvents(input.events)),
-    ...(await resolveTarget(db, accountId, {
-      provider: input.provider === undefined ? (stored.provider as AlertProvider) : canonicalProvider(input.provider),
-      chat_channel_id: chatChannel === undefined ? stored.chat_channel_id : chatChannel,
-      webhook_id: input.webhook_id === undefined ? stored.webhook_id : input.webhook_id,
-    })),
+    ...(await resolveTarget(
+      db,
+      accountId,
+      {
+        provider,
+        chat_channel_id: chatChannel === undefined ? stored.chat_channel_id : chatChannel,
+        webhook_id: input.webhook_id === undefined ? stored.webhook_id : input.webhook_id,
+      },
+      channelSet ? { field: channelField(input), lookUp: context.lookUpChatChannel ?? null } : null,
+    )),
     enabled: input.enabled === undefined ? stored.enabled : Number(input.enabled),
     quiet_period_minutes: input.quiet_period_minutes ?? stored.quiet_period_minutes,
     snoozed_until: input.snoozed_until === undefined ? stored.snoozed_until : snoozeTime(input.snoozed_until),

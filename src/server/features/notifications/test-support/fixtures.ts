@@ -41,6 +41,8 @@ export async function insertWebhookRow(
     version: 'v1.0',
     enabled: 1,
     secret: newSecret(),
+    previous_secret: null,
+    previous_secret_expires_at: null,
     created_at: Math.floor(Date.now() / 1000),
     created_by: 'tests@example.com',
     failing_since: null,

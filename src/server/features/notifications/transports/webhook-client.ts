@@ -7,7 +7,8 @@ export const USER_AGENT = 'SessionAnalytics-Webhooks/1.0';
 
 export interface WebhookTarget {
   url: string;
-  secret: string;
+  /** The secrets that sign this attempt, the current one first. */
+  secrets: readonly [string, ...string[]];
 }
 
 export interface WebhookSendOptions {
@@ -31,7 +32,7 @@ export async function sendWebhook(
       headers: {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
-        ...signatureHeaders(target.secret, message.id, sentAt, message.payload),
+        ...signatureHeaders(target.secrets, message.id, sentAt, message.payload),
       },
       ...options,
     });

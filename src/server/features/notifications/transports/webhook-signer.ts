@@ -18,15 +18,22 @@ export function hostedSignature(secret: string, body: string): string {
 }
 
 /**
- * The Standard Webhooks headers for one attempt: `v1,` and the base64 HMAC-SHA256 of
- * `id.timestamp.body`, keyed with the webhook's `whsec_` secret; and the hosted service's
- * `LiveSession-Signature` over the same body.
+ * The Standard Webhooks headers for one attempt: one `v1,` entry per secret (space-separated, as
+ * Standard Webhooks allows), each the base64 HMAC-SHA256 of `id.timestamp.body` keyed with that
+ * `whsec_` secret; and the hosted service's `LiveSession-Signature` over the same body. That header
+ * holds a single value which receivers compare whole, so it is signed with the first (current)
+ * secret only: the one the dashboard shows.
  */
-export function signatureHeaders(secret: string, messageId: string, sentAt: Date, body: string): SignatureHeaders {
+export function signatureHeaders(
+  secrets: readonly [string, ...string[]],
+  messageId: string,
+  sentAt: Date,
+  body: string,
+): SignatureHeaders {
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(messageId, sentAt, body),
-    'livesession-signature': hostedSignature(secret, body),
+    'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(messageId, sentAt, body)).join(' '),
+    'livesession-signature': hostedSignature(secrets[0], body),
   };
 }

@@ -69,8 +69,10 @@ describeApi('webhook signing secrets', (ctx) => {
     const old = await reveal(webhook.webhook_id);
     const rotated = await asAdmin('POST', `/v1/webhooks/${webhook.webhook_id}/secret/rotate`);
     expect(rotated.statusCode, rotated.body).toBe(200);
-    const body = rotated.json<{ webhook_id: string; secret: string }>();
+    const body = rotated.json<{ webhook_id: string; secret: string; previous_secret_expires_at: number }>();
+    expect(Object.keys(body).sort()).toEqual(['previous_secret_expires_at', 'secret', 'webhook_id']);
     expect(body.webhook_id).toBe(webhook.webhook_id);
+    expect(rotated.body).not.toContain(old.slice('whsec_'.length));
     const fresh = expectSigningSecret(body.secret);
     expect(fresh).not.toBe(old);
     expect(await reveal(webhook.webhook_id)).toBe(fresh);
@@ -91,9 +93,16 @@ describeApi('webhook signing secrets', (ctx) => {
       return response.json<WebhookJson[]>();
     };
     const before = await list();
-    expect((await asAdmin('POST', `/v1/webhooks/${target.webhook_id}/secret/rotate`)).statusCode).toBe(200);
+    const rotated = await asAdmin('POST', `/v1/webhooks/${target.webhook_id}/secret/rotate`);
+    expect(rotated.statusCode).toBe(200);
+    const until = rotated.json<{ previous_secret_expires_at: number }>().previous_secret_expires_at;
     expect(await reveal(bystander.webhook_id)).toBe(bystanderSecret);
-    expect(await list()).toEqual(before);
+    // Only the rotated webhook now says until when its previous secret signs.
+    expect(await list()).toEqual(
+      before.map((webhook) =>
+        webhook.webhook_id === target.webhook_id ? { ...webhook, previous_secret_expires_at: until } : webhook,
+      ),
+    );
   });
 
   it('shows the secret once, on creation, and never in list, update or delete responses', async () => {

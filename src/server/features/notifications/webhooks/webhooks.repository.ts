@@ -13,10 +13,11 @@ const WEBHOOK_WITH_WEBSITE = [
   'webhooks.failing_since',
   'webhooks.disabled_reason',
   'webhooks.first_delivered_at',
+  'webhooks.previous_secret_expires_at',
   'websites.name as website_name',
 ] as const;
 
-export type WebhookWithWebsiteRow = Omit<WebhooksTable, 'secret'> & { website_name: string };
+export type WebhookWithWebsiteRow = Omit<WebhooksTable, 'secret' | 'previous_secret'> & { website_name: string };
 
 export function insertWebhook(db: Db, row: WebhooksTable) {
   return db.insertInto('webhooks').values(row).execute();
@@ -41,7 +42,11 @@ function selectWithWebsite(db: Db, accountId: string) {
     .where('webhooks.account_id', '=', accountId);
 }
 
-export function findWebhookWithWebsite(db: Db, accountId: string, webhookId: string): Promise<WebhookWithWebsiteRow | undefined> {
+export function findWebhookWithWebsite(
+  db: Db,
+  accountId: string,
+  webhookId: string,
+): Promise<WebhookWithWebsiteRow | undefined> {
   return selectWithWebsite(db, accountId).where('webhooks.id', '=', webhookId).executeTakeFirst();
 }
 
@@ -56,7 +61,12 @@ export function updateWebhookRow(
   changes: Pick<WebhooksTable, 'url' | 'website_id' | 'version' | 'enabled'> &
     Partial<Pick<WebhooksTable, 'failing_since' | 'disabled_reason'>>,
 ) {
-  return db.updateTable('webhooks').set(changes).where('account_id', '=', accountId).where('id', '=', webhookId).execute();
+  return db
+    .updateTable('webhooks')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', webhookId)
+    .execute();
 }
 
 export async function deleteWebhookRow(db: Db, accountId: string, webhookId: string): Promise<boolean> {
@@ -68,20 +78,33 @@ export async function deleteWebhookRow(db: Db, accountId: string, webhookId: str
   return Number(result.numDeletedRows) > 0;
 }
 
-export function updateWebhookSecret(db: Db, accountId: string, webhookId: string, secret: string) {
-  return db.updateTable('webhooks').set({ secret }).where('account_id', '=', accountId).where('id', '=', webhookId).execute();
+export async function updateWebhookSecrets(
+  db: Db,
+  accountId: string,
+  webhookId: string,
+  secrets: Pick<WebhooksTable, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
+) {
+  const result = await db
+    .updateTable('webhooks')
+    .set(secrets)
+    .where('account_id', '=', accountId)
+    .where('id', '=', webhookId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** After a successful delivery: the webhook is healthy again, and has delivered at least once. */
 export function markWebhookHealthy(db: Db, accountId: string, webhookId: string, now: number) {
-  return db
-    .updateTable('webhooks')
-    .set((eb) => ({ failing_since: null, first_delivered_at: eb.fn.coalesce('first_delivered_at', eb.val(now)) }))
-    .where('account_id', '=', accountId)
-    .where('id', '=', webhookId)
-    // Most successes change nothing: only the first one and the end of a failure write.
-    .where((eb) => eb.or([eb('failing_since', 'is not', null), eb('first_delivered_at', 'is', null)]))
-    .execute();
+  return (
+    db
+      .updateTable('webhooks')
+      .set((eb) => ({ failing_since: null, first_delivered_at: eb.fn.coalesce('first_delivered_at', eb.val(now)) }))
+      .where('account_id', '=', accountId)
+      .where('id', '=', webhookId)
+      // Most successes change nothing: only the first one and the end of a failure write.
+      .where((eb) => eb.or([eb('failing_since', 'is not', null), eb('first_delivered_at', 'is', null)]))
+      .execute()
+  );
 }
 
 /** After a failed delivery: remembers when the failures began (the first failure since the last success). */
@@ -95,7 +118,12 @@ export function markWebhookFailing(db: Db, accountId: string, webhookId: string,
     .execute();
 }
 
-export async function disableWebhookRow(db: Db, accountId: string, webhookId: string, reason: string): Promise<boolean> {
+export async function disableWebhookRow(
+  db: Db,
+  accountId: string,
+  webhookId: string,
+  reason: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('webhooks')
     .set({ enabled: 0, disabled_reason: reason })

@@ -36,6 +36,8 @@ const WEBHOOK_FIELDS = [
   'failing_since',
   'disabled_reason',
   'health',
+  // Until when the secret replaced by the last rotation still signs.
+  'previous_secret_expires_at',
 ];
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -173,6 +175,7 @@ describeApi('POST /v1/webhooks', (ctx) => {
         failing_since: null,
         disabled_reason: null,
         health: 'no_deliveries',
+        previous_secret_expires_at: null,
       });
       expect(Number.isInteger(webhook.created_date)).toBe(true);
       expect(webhook.created_date).toBeGreaterThanOrEqual(before - 1);
@@ -464,7 +467,7 @@ describeApi('DELETE /v1/webhooks/:id', (ctx) => {
       expect(await remove(webhook.webhook_id)).toMatchObject({ statusCode: 409 });
       const switched = await sendJson(ctx(), account.token, 'PUT', `/v1/alerts/${alertId}`, {
         provider: 'chat',
-        chat_channel_id: 'C-OPS',
+        chat_channel_id: 'C0OPS',
       });
       expect(switched.statusCode, switched.body).toBe(200);
       const response = await remove(webhook.webhook_id);
@@ -473,7 +476,7 @@ describeApi('DELETE /v1/webhooks/:id', (ctx) => {
       expect(await listedIds()).not.toContain(webhook.webhook_id);
       expect((await listAlerts(ctx(), account)).find((alert) => alert.alert_id === alertId)).toMatchObject({
         provider: 'chat',
-        chat_channel_id: 'C-OPS',
+        chat_channel_id: 'C0OPS',
         webhook_id: null,
       });
     });

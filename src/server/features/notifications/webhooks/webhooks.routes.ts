@@ -8,6 +8,7 @@ import {
   UpdateWebhookBody,
   UpdateWebhookQuery,
   WebhookList,
+  RotatedWebhookSecret,
   WebhookRef,
   WebhookSecret,
 } from '../../../../api/schemas/webhooks.ts';
@@ -122,9 +123,10 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: Webhook
         tag: 'Webhooks',
         operationId: 'rotateWebhookSecret',
         summary: "Replace a webhook's signing secret",
-        description: 'Deliveries are signed with the new secret from now on.',
+        description:
+          'Deliveries are signed with the new secret from now on and, for 24 hours, also with the previous one (`webhook-signature` carries both), so receivers can switch without rejecting any. `LiveSession-Signature` carries one value: the new secret signs it at once. A second rotation drops the earlier previous secret.',
         scope: 'account:admin',
-        success: { 200: WebhookSecret },
+        success: { 200: RotatedWebhookSecret },
       }),
       params: IdParams,
     },

@@ -1,5 +1,10 @@
 import crypto from 'node:crypto';
-import type { CreateWebhookInput, CreatedWebhookResource, UpdateWebhookInput, WebhookResource } from '../../../../api/schemas/webhooks.ts';
+import type {
+  CreateWebhookInput,
+  CreatedWebhookResource,
+  UpdateWebhookInput,
+  WebhookResource,
+} from '../../../../api/schemas/webhooks.ts';
 import type { Db } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
 import { checkWebhookUrl } from '../../../lib/address-guard.ts';
@@ -15,14 +20,17 @@ import {
   insertWebhook,
   listWebhooksWithWebsite,
   updateWebhookRow,
-  updateWebhookSecret,
+  updateWebhookSecrets,
 } from './webhooks.repository.ts';
+import { previousSecretExpiresAt, rotatedSecrets } from './signing-secrets.ts';
 import { startsAfresh, webhookHealth } from './webhook-health.ts';
 
 export interface WebhookPolicy {
   allowHttp: boolean;
   allowPrivate: boolean;
 }
+
+const toUnixSeconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
 
 export function toWebhookResource(row: WebhookWithWebsiteRow, now = Date.now()): WebhookResource {
   return {
@@ -34,7 +42,7 @@ export function toWebhookResource(row: WebhookWithWebsiteRow, now = Date.now()):
     enabled: row.enabled === 1,
     created_date: row.created_at,
     created_by: row.created_by,
-    failing_since: row.failing_since === null ? null : Math.floor(row.failing_since / 1000),
+    failing_since: toUnixSeconds(row.failing_since),
     disabled_reason: row.disabled_reason,
     health: webhookHealth({
       enabled: row.enabled === 1,
@@ -42,6 +50,7 @@ export function toWebhookResource(row: WebhookWithWebsiteRow, now = Date.now()):
       hasDelivered: row.first_delivered_at !== null,
       now,
     }).state,
+    previous_secret_expires_at: toUnixSeconds(previousSecretExpiresAt(row, now)),
   };
 }
 
@@ -50,7 +59,12 @@ function newSigningSecret(): string {
   return `whsec_${crypto.randomBytes(32).toString('base64')}`;
 }
 
-async function checkTarget(db: Db, accountId: string, input: { url: string; website_id: string }, policy: WebhookPolicy) {
+async function checkTarget(
+  db: Db,
+  accountId: string,
+  input: { url: string; website_id: string },
+  policy: WebhookPolicy,
+) {
   const check = await checkWebhookUrl(input.url.trim(), policy);
   if (!check.ok) throw errors.validation(check.code, check.message, 'url');
   const url = check.url.toString();
@@ -86,6 +100,8 @@ export async function createWebhook(
     version: input.version,
     enabled: 1,
     secret,
+    previous_secret: null,
+    previous_secret_expires_at: null,
     created_at: Math.floor(Date.now() / 1000),
     created_by: createdBy,
     failing_since: null,
@@ -119,15 +135,23 @@ export async function updateWebhook(
 }
 
 export async function listWebhooks(db: Db, accountId: string): Promise<WebhookResource[]> {
-  return (await listWebhooksWithWebsite(db, accountId)).map((row) => toWebhookResource(row));
+  const now = Date.now();
+  return (await listWebhooksWithWebsite(db, accountId)).map((row) => toWebhookResource(row, now));
 }
 
-export async function deleteWebhook(db: Db, accountId: string, webhookId: string): Promise<{ webhook_id: string; deleted: true }> {
+export async function deleteWebhook(
+  db: Db,
+  accountId: string,
+  webhookId: string,
+): Promise<{ webhook_id: string; deleted: true }> {
   await requireWebhook(db, accountId, webhookId);
   const users = await listAlertsUsingWebhook(db, accountId, webhookId);
   if (users.length > 0) {
     const names = users.map((alert) => `"${alert.name}" (${alert.id})`).join(', ');
-    throw errors.conflict('webhook_in_use', `The webhook is used by ${users.length === 1 ? 'alert' : 'alerts'} ${names}; point them elsewhere first`);
+    throw errors.conflict(
+      'webhook_in_use',
+      `The webhook is used by ${users.length === 1 ? 'alert' : 'alerts'} ${names}; point them elsewhere first`,
+    );
   }
   if (!(await deleteWebhookRow(db, accountId, webhookId))) throw errors.notFound('Webhook');
   return { webhook_id: webhookId, deleted: true };
@@ -139,9 +163,18 @@ export async function revealWebhookSecret(db: Db, accountId: string, webhookId: 
   return { webhook_id: webhookId, secret: row.secret };
 }
 
+/**
+ * Replaces the signing secret. The one it replaces keeps signing beside it for a day (only the latest
+ * one: a second rotation drops the secret before it); the answer says until when, never what it is.
+ */
 export async function rotateWebhookSecret(db: Db, accountId: string, webhookId: string) {
-  await requireWebhook(db, accountId, webhookId);
-  const secret = newSigningSecret();
-  await updateWebhookSecret(db, accountId, webhookId, secret);
-  return { webhook_id: webhookId, secret };
+  const row = await findWebhookRow(db, accountId, webhookId);
+  if (!row) throw errors.notFound('Webhook');
+  const secrets = rotatedSecrets(row.secret, newSigningSecret(), Date.now());
+  if (!(await updateWebhookSecrets(db, accountId, webhookId, secrets))) throw errors.notFound('Webhook');
+  return {
+    webhook_id: webhookId,
+    secret: secrets.secret,
+    previous_secret_expires_at: toUnixSeconds(secrets.previous_secret_expires_at),
+  };
 }

@@ -7,6 +7,10 @@ export interface WebhooksTable {
   enabled: number;
   /** Signing secret (Standard Webhooks `whsec_` form). Never leaves the server through the public API. */
   secret: string;
+  /** The secret before the last rotation, which still signs until `previous_secret_expires_at`; stored as `secret` is. */
+  previous_secret: string | null;
+  /** Unix milliseconds after which `previous_secret` no longer signs. */
+  previous_secret_expires_at: number | null;
   /** Unix seconds. */
   created_at: number;
   created_by: string;

@@ -12,6 +12,7 @@ import {
   markWebhookFailing,
   markWebhookHealthy,
 } from '../webhooks/webhooks.repository.ts';
+import { signingSecrets } from '../webhooks/signing-secrets.ts';
 import { DISABLED_NOTE, alertFlagReason, disabledReason, webhookHealth } from '../webhooks/webhook-health.ts';
 import { newId } from '../../../lib/ids.ts';
 import { type AttemptOutcome, permanentFailure } from '../transports/attempt-outcome.ts';
@@ -68,7 +69,8 @@ async function attemptWebhook(context: DeliveryContext, message: OutboxMessage, 
     return { outcome: permanentFailure(`The webhook is disabled${why}; nothing was sent.`), webhook: null };
   }
   const { settings } = context;
-  const outcome = await sendWebhook(webhook, message, {
+  const target = { url: webhook.url, secrets: signingSecrets(webhook, context.clock.now()) };
+  const outcome = await sendWebhook(target, message, {
     timeoutMs: settings.requestTimeoutMs,
     allowHttp: settings.allowHttp,
     allowPrivate: settings.allowPrivate,

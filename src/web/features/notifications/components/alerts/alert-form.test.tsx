@@ -222,6 +222,24 @@ describe('alert form: server errors', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it.each([
+    [
+      'channel_not_found',
+      'The chat bot sees no channel #nowhere: check the name (a private channel must have the bot invited)',
+    ],
+    ['not_in_channel', 'The chat bot is not in #nowhere: invite it to the channel, then save again'],
+  ])('shows the chat API’s %s on the chat channel field', async (code, message) => {
+    const { user, onClose } = renderForm({
+      'POST /v1/alerts': errorReply(400, 'validation_error', code, message, 'chat_channel_id'),
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Checkout trouble');
+    await user.type(screen.getByRole('textbox', { name: 'Chat channel' }), '#nowhere');
+    await submit(user);
+    expect(await screen.findByRole('textbox', { name: 'Chat channel' })).toHaveAccessibleDescription(message);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('puts an error on the value of the event the server names', async () => {
     const { user } = renderForm({
       'POST /v1/alerts': errorReply(

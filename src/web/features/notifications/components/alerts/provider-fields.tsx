@@ -49,7 +49,10 @@ export function ProviderFields({ canRegisterWebhook }: { canRegisterWebhook: boo
           required
           {...register('chat_channel_id')}
           error={Boolean(formState.errors.chat_channel_id)}
-          helperText={formState.errors.chat_channel_id?.message ?? 'The channel’s name or ID, e.g. support.'}
+          helperText={
+            formState.errors.chat_channel_id?.message ??
+            'A channel ID such as C0123ABCD, or #name. Invite the bot to the channel first.'
+          }
           slotProps={{ htmlInput: { maxLength: 80 } }}
         />
       ) : (

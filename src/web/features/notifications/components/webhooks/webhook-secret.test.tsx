@@ -16,7 +16,9 @@ describe('WebhookSecret', () => {
     const user = userEvent.setup({ delay: null });
     const requests = mockApi({
       'GET /v1/webhooks/wh_1/secret': { body: { webhook_id: 'wh_1', secret: 'whsec_old' } },
-      'POST /v1/webhooks/wh_1/secret/rotate': { body: { webhook_id: 'wh_1', secret: 'whsec_new' } },
+      'POST /v1/webhooks/wh_1/secret/rotate': {
+        body: { webhook_id: 'wh_1', secret: 'whsec_new', previous_secret_expires_at: 1_767_312_000 },
+      },
     });
     renderWithProviders(<WebhookSecret webhookId="wh_1" />);
 
@@ -29,11 +31,16 @@ describe('WebhookSecret', () => {
 
     await user.click(screen.getByRole('button', { name: 'Rotate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
-    expect(dialog).toHaveTextContent(/Update every receiver/);
+    expect(dialog).toHaveTextContent(/For 24 hours every delivery is signed with both/);
+    expect(dialog).toHaveTextContent(/Update every receiver of this webhook with the new secret within 24 hours/);
     await user.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
 
     expect(await screen.findByText('whsec_new')).toBeInTheDocument();
-    expect(screen.getByText(/The secret was rotated/)).toBeInTheDocument();
+    const notice = screen.getByText(/The secret was rotated/);
+    expect(notice).toHaveTextContent(
+      /The previous one also signs deliveries until .+: update every receiver before then/,
+    );
+    expect(notice.querySelector('time')).toHaveAttribute('datetime', '2026-01-02T00:00:00.000Z');
     expect(requests.filter((request) => request.path.endsWith('/secret'))).toHaveLength(1);
   });
 });

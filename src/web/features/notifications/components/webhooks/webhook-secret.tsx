@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../../components/feedback/api-error-alert.tsx';
+import { IsoDateTime } from '../../../../components/data-display/iso-date-time.tsx';
 import { CopyButton } from '../../../../components/feedback/copy-button.tsx';
 import { useWebhookSecretQuery } from '../../api/use-webhook-secret-query.ts';
 import { RotateSecretDialog } from './rotate-secret-dialog.tsx';
@@ -17,7 +18,8 @@ import { RotateSecretDialog } from './rotate-secret-dialog.tsx';
 export function WebhookSecret({ webhookId }: { webhookId: string }) {
   const [revealed, setRevealed] = useState(false);
   const [rotating, setRotating] = useState(false);
-  const [rotated, setRotated] = useState(false);
+  /** Unix seconds until which the secret replaced by a rotation here still signs; null before any. */
+  const [rotatedUntil, setRotatedUntil] = useState<number | null>(null);
   const secret = useWebhookSecretQuery(webhookId, revealed);
   const shown = revealed && secret.data ? secret.data.secret : null;
 
@@ -46,7 +48,7 @@ export function WebhookSecret({ webhookId }: { webhookId: string }) {
           startIcon={revealed ? <VisibilityOffIcon /> : <VisibilityIcon />}
           onClick={() => {
             setRevealed(!revealed);
-            setRotated(false);
+            setRotatedUntil(null);
           }}
         >
           {revealed ? 'Hide' : 'Reveal'}
@@ -56,20 +58,20 @@ export function WebhookSecret({ webhookId }: { webhookId: string }) {
         </Button>
       </Stack>
       {revealed && secret.isError ? <ApiErrorAlert error={secret.error} title="The secret could not be shown" /> : null}
-      {rotated && shown ? (
+      {rotatedUntil !== null && shown ? (
         <Alert severity="success" sx={{ mt: 1 }}>
-          The secret was rotated and the new one is shown above. Deliveries are now signed with it: update every
-          receiver.
+          The secret was rotated and the new one is shown above. The previous one also signs deliveries until{' '}
+          <IsoDateTime iso={new Date(rotatedUntil * 1000).toISOString()} />: update every receiver before then.
         </Alert>
       ) : null}
       {rotating ? (
         <RotateSecretDialog
           webhookId={webhookId}
           onClose={() => setRotating(false)}
-          onRotated={() => {
+          onRotated={(previousExpiresAt) => {
             setRotating(false);
             setRevealed(true);
-            setRotated(true);
+            setRotatedUntil(previousExpiresAt);
           }}
         />
       ) : null}
