@@ -26,7 +26,6 @@ const url = process.env.DATABASE_URL ?? '';
 const accountId = process.env.BENCH_ACCOUNT_ID ?? '';
 const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 
-
 /** Returns total and rows of the first page, with the driver the URL names. */
 function openFirstPage(): () => Promise<{ total: number; rows: Row[] }> {
   if (/^postgres(ql)?:\/\//i.test(url)) {
@@ -71,7 +70,11 @@ const server = http.createServer((request, response) => {
   }
   firstPage().then(
     ({ total, rows }) => {
-      const body = JSON.stringify({ total, page: { num: 0, size: 25 }, sessions: rows.map((row) => toSessionResource(row, publicUrl)) });
+      const body = JSON.stringify({
+        total,
+        page: { num: 0, size: 25 },
+        sessions: rows.map((row) => toSessionResource(row, publicUrl)),
+      });
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
     },
     (error: unknown) => {

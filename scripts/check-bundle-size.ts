@@ -18,7 +18,9 @@ function gzipSize(file: string): number {
 export function measureBundle(webRoot: string): BundleReport {
   const html = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const initial = new Set(
-    [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g)].map((match) => match[1]),
+    [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g)].map(
+      (match) => match[1],
+    ),
   );
   const assets = path.join(webRoot, 'assets');
   const rows = fs
@@ -41,6 +43,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     process.stdout.write(`${row.initial ? 'initial' : 'lazy   '}  ${kb(row.gzipBytes).padStart(9)}  ${row.file}\n`);
   }
   const verdict = report.initialBytes <= INITIAL_JS_BUDGET_BYTES ? 'within' : 'OVER';
-  process.stdout.write(`Initial JavaScript: ${kb(report.initialBytes)} gzipped, ${verdict} the ${kb(INITIAL_JS_BUDGET_BYTES)} budget\n`);
+  process.stdout.write(
+    `Initial JavaScript: ${kb(report.initialBytes)} gzipped, ${verdict} the ${kb(INITIAL_JS_BUDGET_BYTES)} budget\n`,
+  );
   if (report.initialBytes > INITIAL_JS_BUDGET_BYTES) process.exitCode = 1;
 }

@@ -19,7 +19,11 @@ describe('the committed API contract', () => {
       await generateApi(fresh);
       const committedClient = path.join(API_DIR, 'client');
       expect(listFiles(path.join(fresh, 'client'))).toEqual(listFiles(committedClient));
-      for (const file of ['openapi.json', 'webhook-payload-samples.gen.ts', ...listFiles(committedClient).map((name) => path.join('client', name))]) {
+      for (const file of [
+        'openapi.json',
+        'webhook-payload-samples.gen.ts',
+        ...listFiles(committedClient).map((name) => path.join('client', name)),
+      ]) {
         const expected = fs.readFileSync(path.join(fresh, file), 'utf8');
         const committed = fs.readFileSync(path.join(API_DIR, file), 'utf8');
         expect(committed, `${file} is stale: run npm run api:generate and commit the result`).toBe(expected);

@@ -52,17 +52,13 @@ export async function generateApi(outDir: string): Promise<void> {
     input: documentPath,
     output: { path: path.join(outDir, 'client'), clean: true },
     logs: { level: 'silent', file: false },
-    plugins: [
-      '@hey-api/client-fetch',
-      '@hey-api/typescript',
-      '@hey-api/sdk',
-      'zod',
-      '@tanstack/react-query',
-    ],
+    plugins: ['@hey-api/client-fetch', '@hey-api/typescript', '@hey-api/sdk', 'zod', '@tanstack/react-query'],
   });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await generateApi(API_DIR);
-  process.stdout.write(`Wrote ${path.relative(ROOT, API_DIR)}/openapi.json and ${path.relative(ROOT, API_DIR)}/client\n`);
+  process.stdout.write(
+    `Wrote ${path.relative(ROOT, API_DIR)}/openapi.json and ${path.relative(ROOT, API_DIR)}/client\n`,
+  );
 }

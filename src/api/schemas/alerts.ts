@@ -44,7 +44,8 @@ const providerInput = Type.Enum(ALERT_PROVIDER_INPUTS, { description: '`slack` i
 const channelText = Type.String({
   minLength: 1,
   maxLength: 81,
-  description: 'A channel id such as `C0123ABCD` (upper-case letters and digits, starting with C, G or D) or a `#name`.',
+  description:
+    'A channel id such as `C0123ABCD` (upper-case letters and digits, starting with C, G or D) or a `#name`.',
 });
 const chatChannelId = Type.Union([channelText, Type.Null()]);
 const slackChannelId = Type.Union([channelText, Type.Null()], {

@@ -40,7 +40,10 @@ export const errorResponses = {
   503: errorRef,
 };
 
-export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export const IdParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
 
 export const SCOPES = [
   'alerts:read',

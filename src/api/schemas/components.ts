@@ -10,4 +10,16 @@ import { Webhook } from './webhooks.ts';
 import { Website } from './websites.ts';
 
 /** Schemas with an `$id`: registered once, referenced by routes, and named components in the OpenAPI document. */
-export const sharedSchemas = [ErrorEnvelope, Alert, Webhook, Website, Session, User, ApiToken, Delivery, AlertMatch, AccountSettings, NotificationSettings];
+export const sharedSchemas = [
+  ErrorEnvelope,
+  Alert,
+  Webhook,
+  Website,
+  Session,
+  User,
+  ApiToken,
+  Delivery,
+  AlertMatch,
+  AccountSettings,
+  NotificationSettings,
+];

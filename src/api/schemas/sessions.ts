@@ -14,7 +14,6 @@ export const SessionReadQuery = Type.Object(
   { additionalProperties: false },
 );
 
-
 const text = Type.String();
 const integer = Type.Integer();
 

@@ -1,6 +1,11 @@
 import type { AccountsTable } from '../features/accounts/accounts.table.ts';
 import type { AlertsTable } from '../features/notifications/alerts/alerts.table.ts';
-import type { SessionHourlyCountsTable, SessionsTable, VisitorCountersColumns, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import type {
+  SessionHourlyCountsTable,
+  SessionsTable,
+  VisitorCountersColumns,
+  VisitorsTable,
+} from '../features/sessions/sessions.table.ts';
 import type { ApiTokensTable } from '../features/tokens/tokens.table.ts';
 import type { WebhooksTable } from '../features/notifications/webhooks/webhooks.table.ts';
 import type { WebsitesTable } from '../features/websites/websites.table.ts';

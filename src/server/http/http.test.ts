@@ -393,9 +393,9 @@ for (const kind of testDatabaseKinds) {
       expect(own.logs.text).not.toContain(own.token);
       expect(own.logs.text).not.toContain(own.token.slice(3));
       // The other routes keep working (websites read the sessions table for their last event; who-am-I does not).
-      expect(
-        (await own.app.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(own.token) })).statusCode,
-      ).toBe(200);
+      expect((await own.app.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(own.token) })).statusCode).toBe(
+        200,
+      );
     });
 
     it('answers 500 (and readiness 503) once the database is gone, with nothing internal in the body', async () => {

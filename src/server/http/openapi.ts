@@ -22,7 +22,10 @@ export async function registerOpenApi(
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(swagger, {
     // Components keep the names of their `$id`s, so the generated client has types called Alert, Session...
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) =>
+        typeof json.$id === 'string' ? json.$id : `def-${index}`,
+    },
     openapi: {
       openapi: '3.1.0',
       info: OPENAPI_INFO,
@@ -41,14 +44,23 @@ export async function registerOpenApi(
       ],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token such as `sa_…`, created by an admin.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API token such as `sa_…`, created by an admin.',
+          },
           apiKeyAuth: {
             type: 'apiKey',
             in: 'header',
             name: 'Authorization',
             description: 'The same API token without `Bearer `, as clients of the hosted service send it.',
           },
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sa_session', description: 'The dashboard sign-in (POST /v1/auth/login).' },
+          cookieAuth: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'sa_session',
+            description: 'The dashboard sign-in (POST /v1/auth/login).',
+          },
         },
       },
     },

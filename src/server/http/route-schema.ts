@@ -20,15 +20,16 @@ export function operation<Success extends Record<number, unknown>>(options: {
     summary: options.summary,
     description: [
       options.description,
-      options.scope === 'account:admin' ? 'Admins only, signed in to the dashboard.' : `Requires the \`${options.scope}\` scope.`,
+      options.scope === 'account:admin'
+        ? 'Admins only, signed in to the dashboard.'
+        : `Requires the \`${options.scope}\` scope.`,
     ]
       .filter(Boolean)
       .join('\n\n'),
     querystring: NoQuery,
-    security: (options.scope === 'account:admin' ? [{ cookieAuth: [] }] : [{ bearerAuth: [] }, { cookieAuth: [] }, { apiKeyAuth: [] }]) as Record<
-      string,
-      string[]
-    >[],
+    security: (options.scope === 'account:admin'
+      ? [{ cookieAuth: [] }]
+      : [{ bearerAuth: [] }, { cookieAuth: [] }, { apiKeyAuth: [] }]) as Record<string, string[]>[],
     response: { ...errorResponses, ...options.success },
   };
 }

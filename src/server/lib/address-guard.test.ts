@@ -114,7 +114,10 @@ function expectRejected(result: UrlCheck, code: string): void {
 
 describe('checkWebhookUrl', () => {
   it('accepts a public https URL and returns the parsed URL', async () => {
-    const result = await checkWebhookUrl('https://hooks.example.com/in/abc?x=1', { ...strict, resolve: resolveToPublic });
+    const result = await checkWebhookUrl('https://hooks.example.com/in/abc?x=1', {
+      ...strict,
+      resolve: resolveToPublic,
+    });
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.url.href).toBe('https://hooks.example.com/in/abc?x=1');
   });
@@ -180,17 +183,18 @@ describe('checkWebhookUrl', () => {
     },
   );
 
-  it.each(['https://alice:s3cret@hooks.example.com/', 'https://alice@hooks.example.com/', 'https://:s3cret@hooks.example.com/'])(
-    'rejects credentials in %s without echoing them',
-    async (raw) => {
-      const result = await checkWebhookUrl(raw, { ...strict, resolve: resolveToPublic });
-      expectRejected(result, 'url_has_credentials');
-      if (!result.ok) {
-        expect(result.message).not.toContain('s3cret');
-        expect(result.message).not.toContain('alice');
-      }
-    },
-  );
+  it.each([
+    'https://alice:s3cret@hooks.example.com/',
+    'https://alice@hooks.example.com/',
+    'https://:s3cret@hooks.example.com/',
+  ])('rejects credentials in %s without echoing them', async (raw) => {
+    const result = await checkWebhookUrl(raw, { ...strict, resolve: resolveToPublic });
+    expectRejected(result, 'url_has_credentials');
+    if (!result.ok) {
+      expect(result.message).not.toContain('s3cret');
+      expect(result.message).not.toContain('alice');
+    }
+  });
 
   it('rejects a host name when any resolved address is private, naming only the host', async () => {
     const resolve = vi.fn(async () => ['93.184.215.14', '10.0.0.5']);
@@ -244,12 +248,15 @@ describe('checkWebhookUrl', () => {
     expect(result.ok).toBe(true);
   }, 5_000);
 
-  it.each(['https://127.0.0.1/', 'https://[::1]/', 'https://localhost:8443/', 'https://2130706433/', 'https://intranet.corp/'])(
-    'lets %s through with allowPrivate, without resolving',
-    async (raw) => {
-      expect((await checkWebhookUrl(raw, { ...strict, allowPrivate: true })).ok).toBe(true);
-    },
-  );
+  it.each([
+    'https://127.0.0.1/',
+    'https://[::1]/',
+    'https://localhost:8443/',
+    'https://2130706433/',
+    'https://intranet.corp/',
+  ])('lets %s through with allowPrivate, without resolving', async (raw) => {
+    expect((await checkWebhookUrl(raw, { ...strict, allowPrivate: true })).ok).toBe(true);
+  });
 
   it('still enforces scheme and credentials with allowPrivate', async () => {
     const options = { ...strict, allowPrivate: true };

@@ -8,7 +8,6 @@ const SQLITE_MAX_PARAMETERS = 32_766;
 const POSTGRES_MAX_PARAMETERS = 65_535;
 const MAX_ROWS_PER_STATEMENT = 1000;
 
-
 /**
  * Multi-row INSERTs for bulk loading. Kysely compiles the statement once per row count (so the
  * dialect's placeholders come out right) and the rows are then bound as flat parameter lists, which

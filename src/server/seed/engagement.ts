@@ -46,8 +46,27 @@ export function simulateActivity(random: Random, interestBias: number): Activity
   const netErrors = frustrated ? random.poisson(1.5) : random.chance(0.04) ? 1 : 0;
 
   // The product's own formula, with a little noise so the demo does not look computed.
-  const formula = engagementScore({ duration, activeTime, pageViews, clicks, rageClicks, errorClicks, errorLogs, netErrors });
+  const formula = engagementScore({
+    duration,
+    activeTime,
+    pageViews,
+    clicks,
+    rageClicks,
+    errorClicks,
+    errorLogs,
+    netErrors,
+  });
   const score = Math.round(clamp(formula + 3 * random.normal(), 0, 100) * 10) / 10;
 
-  return { duration, activeTime, pageViews, clicks, errorClicks, rageClicks, errorLogs, netErrors, engagementScore: score };
+  return {
+    duration,
+    activeTime,
+    pageViews,
+    clicks,
+    errorClicks,
+    rageClicks,
+    errorLogs,
+    netErrors,
+    engagementScore: score,
+  };
 }

@@ -24,7 +24,11 @@ export interface TestDatabase {
 export async function createTestDatabase(kind: 'sqlite' | 'postgres'): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-test-'));
-    return { label: 'sqlite', url: path.join(dir, 'test.db'), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      label: 'sqlite',
+      url: path.join(dir, 'test.db'),
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
@@ -48,7 +52,9 @@ export async function createTestDatabase(kind: 'sqlite' | 'postgres'): Promise<T
 }
 
 /** The databases the API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is given. */
-export const testDatabaseKinds: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const testDatabaseKinds: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 export interface TestAccount {
   accountId: string;
@@ -71,14 +77,24 @@ export interface TestContext {
  * Runs `suite` once per database kind against the real app (built with `buildApp`, exercised with inject).
  * `env` overrides configuration variables.
  */
-export function describeApi(name: string, suite: (context: () => TestContext) => void, env: Record<string, string> = {}) {
+export function describeApi(
+  name: string,
+  suite: (context: () => TestContext) => void,
+  env: Record<string, string> = {},
+) {
   for (const kind of testDatabaseKinds) {
     describe(`${name} [${kind}]`, () => {
       let testDb: TestDatabase;
       let current: TestContext;
       beforeAll(async () => {
         testDb = await createTestDatabase(kind);
-        const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', PUBLIC_URL: 'https://app.example.test', ...env, DATABASE_URL: testDb.url });
+        const config = loadConfig({
+          LOG_LEVEL: 'silent',
+          DEMO_DATA: 'false',
+          PUBLIC_URL: 'https://app.example.test',
+          ...env,
+          DATABASE_URL: testDb.url,
+        });
         const database = openDatabase(config.DATABASE_URL, { poolSize: 4 });
         await migrateToLatest(database.db);
         const app = await buildApp({ config, database, webRoot: path.join(os.tmpdir(), 'no-web-root') });
@@ -88,10 +104,23 @@ export function describeApi(name: string, suite: (context: () => TestContext) =>
           database,
           config,
           async newAccount(accountName) {
-            const account = await createAccount(database.db, accountName ?? `acct-${crypto.randomBytes(4).toString('hex')}`);
-            const website = await createWebsite(database.db, { accountId: account.id, host: 'shop.example.com', name: 'Shop' });
+            const account = await createAccount(
+              database.db,
+              accountName ?? `acct-${crypto.randomBytes(4).toString('hex')}`,
+            );
+            const website = await createWebsite(database.db, {
+              accountId: account.id,
+              host: 'shop.example.com',
+              name: 'Shop',
+            });
             const tokenWith = async (scopes: Scope[]) =>
-              (await createApiToken(database.db, { accountId: account.id, name: `test token (${scopes.length} scopes)`, scopes })).token;
+              (
+                await createApiToken(database.db, {
+                  accountId: account.id,
+                  name: `test token (${scopes.length} scopes)`,
+                  scopes,
+                })
+              ).token;
             return { accountId: account.id, websiteId: website.id, token: await tokenWith([...SCOPES]), tokenWith };
           },
           request(token, options) {

@@ -49,7 +49,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('webhooks_pk', ['account_id', 'id'])
     .addForeignKeyConstraint('webhooks_website_fk', ['account_id', 'website_id'], 'websites', ['account_id', 'id'])
     .execute();
-  await db.schema.createIndex('webhooks_created_idx').on('webhooks').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('webhooks_created_idx')
+    .on('webhooks')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('alerts')

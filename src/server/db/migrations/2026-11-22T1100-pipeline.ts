@@ -10,7 +10,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('websites').addColumn('public_key', 'text').execute();
   const websites = await sql<{ account_id: string; id: string }>`select account_id, id from websites`.execute(db);
   for (const website of websites.rows) {
-    await sql`update websites set public_key = ${publicKey()} where account_id = ${website.account_id} and id = ${website.id}`.execute(db);
+    await sql`update websites set public_key = ${publicKey()} where account_id = ${website.account_id} and id = ${website.id}`.execute(
+      db,
+    );
   }
   await db.schema.createIndex('websites_public_key_idx').on('websites').column('public_key').unique().execute();
 
@@ -64,8 +66,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('outbox_messages_pk', ['account_id', 'id'])
     .execute();
   await db.schema.createIndex('outbox_due_idx').on('outbox_messages').columns(['status', 'next_attempt_at']).execute();
-  await db.schema.createIndex('outbox_alert_idx').on('outbox_messages').columns(['account_id', 'alert_id', 'created_at']).execute();
-  await db.schema.createIndex('outbox_webhook_idx').on('outbox_messages').columns(['account_id', 'webhook_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('outbox_alert_idx')
+    .on('outbox_messages')
+    .columns(['account_id', 'alert_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('outbox_webhook_idx')
+    .on('outbox_messages')
+    .columns(['account_id', 'webhook_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('delivery_attempts')

@@ -63,7 +63,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
-  await sql`drop trigger sessions_count_insert on sessions`.execute(db).catch(() => sql`drop trigger sessions_count_insert`.execute(db));
+  await sql`drop trigger sessions_count_insert on sessions`
+    .execute(db)
+    .catch(() => sql`drop trigger sessions_count_insert`.execute(db));
   if (postgres) {
     await sql`drop trigger sessions_count_update on sessions`.execute(db);
     await sql`drop function session_hourly_counts_apply()`.execute(db);

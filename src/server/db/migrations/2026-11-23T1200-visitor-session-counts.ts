@@ -53,7 +53,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger visitor_sessions_count_update on sessions`.execute(db);
     await sql`drop function visitor_session_count_apply()`.execute(db);
   } else {
-    for (const name of ['insert', 'delete', 'update']) await sql.raw(`drop trigger visitor_sessions_count_${name}`).execute(db);
+    for (const name of ['insert', 'delete', 'update'])
+      await sql.raw(`drop trigger visitor_sessions_count_${name}`).execute(db);
   }
   await db.schema.alterTable('visitors').dropColumn('session_count').execute();
 }

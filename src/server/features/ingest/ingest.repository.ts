@@ -47,7 +47,15 @@ export function updateVisitorRow(db: Db, row: VisitorsTable) {
   // Only the columns ingestion owns: a session count read before this transaction's own session
   // insert (which bumps it by trigger) must not write the stale number back.
   const { account_id: accountId, id, name, email, email_lower, email_hash, params } = row;
-  const changes = { name, email, email_lower, email_hash, params, first_session_timestamp: row.first_session_timestamp, last_session_timestamp: row.last_session_timestamp };
+  const changes = {
+    name,
+    email,
+    email_lower,
+    email_hash,
+    params,
+    first_session_timestamp: row.first_session_timestamp,
+    last_session_timestamp: row.last_session_timestamp,
+  };
   return db.updateTable('visitors').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
 }
 

@@ -815,10 +815,16 @@ describeApi('GET /v1/sessions/:id?peek=true', (ctx) => {
   it('lets a person read a session ahead of opening it without marking it seen; opening it marks it', async () => {
     const account = await ctx().newAccount();
     const visitor = await insertVisitor(ctx().database.db, account.accountId);
-    const session = await insertSession(ctx().database.db, account.accountId, account.websiteId, visitor.id, { seen: 0 });
+    const session = await insertSession(ctx().database.db, account.accountId, account.websiteId, visitor.id, {
+      seen: 0,
+    });
     const cookie = await signedInCookie(account.accountId);
 
-    const peek = await ctx().app.inject({ method: 'GET', url: `/v1/sessions/${session.id}?peek=true`, headers: { cookie } });
+    const peek = await ctx().app.inject({
+      method: 'GET',
+      url: `/v1/sessions/${session.id}?peek=true`,
+      headers: { cookie },
+    });
     expect(peek.statusCode, peek.body).toBe(200);
     expect(peek.json<{ seen: boolean }>().seen).toBe(false);
     const again = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions/${session.id}` });

@@ -63,7 +63,8 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       params: IdParams,
     },
     handler: async (request) => {
-      if (!(await revokeApiToken(db, requirePrincipal(request).accountId, request.params.id))) throw errors.notFound('Active API token');
+      if (!(await revokeApiToken(db, requirePrincipal(request).accountId, request.params.id)))
+        throw errors.notFound('Active API token');
       return { token_id: request.params.id, revoked: true };
     },
   });

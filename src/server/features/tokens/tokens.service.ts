@@ -100,6 +100,10 @@ export async function authenticateToken(db: Db, token: string): Promise<TokenPri
     tokenId: row.id,
     name: row.name,
     // Only the scopes a token may carry count, whatever the row says: a token is never an admin.
-    scopes: new Set<Permission>((JSON.parse(row.scopes) as string[]).filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope))),
+    scopes: new Set<Permission>(
+      (JSON.parse(row.scopes) as string[]).filter((scope): scope is Scope =>
+        (SCOPES as readonly string[]).includes(scope),
+      ),
+    ),
   };
 }

@@ -108,6 +108,8 @@ describe('DeliveryLogDialog', () => {
       'href',
       '/sessions/ses_9?t=58',
     );
-    expect(within(second as HTMLElement).queryByRole('link', { name: 'Session at this moment' })).not.toBeInTheDocument();
+    expect(
+      within(second as HTMLElement).queryByRole('link', { name: 'Session at this moment' }),
+    ).not.toBeInTheDocument();
   });
 });

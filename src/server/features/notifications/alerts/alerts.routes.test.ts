@@ -68,7 +68,11 @@ const fieldRuleCases: BadBodyCase[] = [
   })),
   { name: 'an unknown provider', body: { provider: 'email' }, param: 'provider' },
   { name: 'an empty chat_channel_id', body: { chat_channel_id: '' }, param: 'chat_channel_id' },
-  { name: 'a chat_channel_id of 82 characters', body: { chat_channel_id: `#${'c'.repeat(81)}` }, param: 'chat_channel_id' },
+  {
+    name: 'a chat_channel_id of 82 characters',
+    body: { chat_channel_id: `#${'c'.repeat(81)}` },
+    param: 'chat_channel_id',
+  },
   // JSON types: bodies are not coerced.
   { name: 'a numeric name', body: { name: 5 }, param: 'name' },
   { name: 'events as a string', body: { events: 'x' }, param: 'events' },

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AlertList, AlertRef, CreateAlertBody, DeletedAlert, UpdateAlertBody } from '../../../../api/schemas/alerts.ts';
 import { IdParams } from '../../../../api/schemas/common.ts';
-import { AlertMatchList, AlertMatchesQuery, DeliveriesQuery, DeliveryList, QueuedDelivery } from '../../../../api/schemas/deliveries.ts';
+import {
+  AlertMatchList,
+  AlertMatchesQuery,
+  DeliveriesQuery,
+  DeliveryList,
+  QueuedDelivery,
+} from '../../../../api/schemas/deliveries.ts';
 import { requirePrincipal } from '../../../auth/authenticate.ts';
 import type { Db } from '../../../db/database.ts';
 import { operation } from '../../../http/route-schema.ts';

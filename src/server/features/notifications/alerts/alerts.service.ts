@@ -204,7 +204,8 @@ export async function updateAlert(
   const stored = await findAlertRow(db, accountId, alertId);
   if (!stored) throw errors.notFound('Alert');
   const chatChannel = requestedChatChannel(input);
-  const provider = input.provider === undefined ? (stored.provider as AlertProvider) : canonicalProvider(input.provider);
+  const provider =
+    input.provider === undefined ? (stored.provider as AlertProvider) : canonicalProvider(input.provider);
   const channelSet = chatChannel !== undefined || (provider === 'chat' && stored.provider !== 'chat');
   const settings: AlertSettings = {
     name: input.name === undefined ? stored.name : normaliseName(input.name),

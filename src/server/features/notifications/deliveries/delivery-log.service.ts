@@ -1,5 +1,9 @@
 /** The delivery logs of alerts and webhooks, as the API shows them. */
-import type { AlertMatchResource, DeliveryAttemptResource, DeliveryResource } from '../../../../api/schemas/deliveries.ts';
+import type {
+  AlertMatchResource,
+  DeliveryAttemptResource,
+  DeliveryResource,
+} from '../../../../api/schemas/deliveries.ts';
 import type { Db } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
 import { findAlertRow } from '../alerts/alerts.repository.ts';

@@ -86,7 +86,10 @@ export function sampleDeliveryBody(publicUrl: string, kind: AlertEventKind): Del
     website_id: 'web_0mwsample0000000000000',
     created_at: Math.floor(SAMPLE_TIME / 1000),
     alert: { alert_id: 'alr_0mwsample0000000000000', name: 'Checkout trouble' },
-    payload: { ...sampleEvent(publicUrl, kind, SAMPLE_TIME - 2000), session_url: sessionUrl(publicUrl, SAMPLE_SESSION_ID, 95) },
+    payload: {
+      ...sampleEvent(publicUrl, kind, SAMPLE_TIME - 2000),
+      session_url: sessionUrl(publicUrl, SAMPLE_SESSION_ID, 95),
+    },
     suppressed_count: 3,
     suppressed_since: Math.floor(SAMPLE_TIME / 1000) - 240,
   };
