@@ -3,7 +3,7 @@ import { expect, signIn, test } from './support/fixtures.ts';
 test('a support person sees no alerts in the navigation and cannot reach alert editing', async ({ page }) => {
   await signIn(page, 'support');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Sessions' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sessions', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Alerts' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
 
