@@ -6,6 +6,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default keeps one core for itself; on two cores that is one worker, and the API tests
+    // spend much of their time waiting on PostgreSQL, so two workers nearly halve the wall time.
+    maxWorkers: 2,
     setupFiles: ['src/web/test/setup.ts'],
   },
 });
