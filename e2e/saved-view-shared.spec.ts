@@ -11,6 +11,9 @@ async function addFilter(page: Page, name: string) {
 
 /** The total and the first rows' text, to compare what two people see. */
 async function whatIsShown(page: Page) {
+  // Rows of the previous view stay on screen (dimmed, marked busy) while a new one loads: wait
+  // until what is shown is the current view's.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const grid = page.getByRole('grid', { name: 'Sessions' });
   const rows = grid.getByRole('row');
   await expect(rows.nth(3)).toBeVisible();
