@@ -35,6 +35,7 @@ import { answerClientError, answerFrameworkError, newRequestId, registerHostChec
 import { healthRoutes } from './http/health.routes.ts';
 import { registerJsonParser } from './http/json-depth.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { reusedSerializers } from './http/response-serializers.ts';
 import { assertNoNulCharacters, validatorCompiler } from './http/validation.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false } },
+    schemaController: reusedSerializers,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

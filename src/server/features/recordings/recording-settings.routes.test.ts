@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeAccessRules, expectError, sendJson } from '../../test/api-helpers.ts';
+import { describeRefusalsChangeNothing, expectError, sendJson } from '../../test/api-helpers.ts';
 import { describeApi } from '../../test/harness.ts';
 import { publicKeyOf } from './test-support/recording-requests.ts';
 
@@ -93,7 +93,7 @@ describeApi('Recording settings', (ctx) => {
     });
   });
 
-  describeAccessRules(ctx, async () => ({ account: await ctx().newAccount() }), [
+  describeRefusalsChangeNothing(ctx, async () => ({ account: await ctx().newAccount() }), [
     {
       method: 'GET',
       pattern: '/v1/websites/:id/recording',

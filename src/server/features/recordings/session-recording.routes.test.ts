@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
-import { describeAccessRules, expectError, sendJson } from '../../test/api-helpers.ts';
+import { describeRefusalsChangeNothing, expectError, sendJson } from '../../test/api-helpers.ts';
 import { describeApi } from '../../test/harness.ts';
 import {
   gzipJson,
@@ -141,7 +141,7 @@ describeApi('GET /v1/sessions/:id/recording', (ctx) => {
     });
   });
 
-  describeAccessRules(ctx, async () => {
+  describeRefusalsChangeNothing(ctx, async () => {
     const account = await ctx().newAccount();
     const ids = newRecordingIds();
     await sendPageView(ctx(), await publicKeyOf(ctx(), account.websiteId), ids);

@@ -8,7 +8,7 @@ import {
   chatAlertBody,
   createAlert,
   createWebhook,
-  describeAccessRules,
+  describeRefusalsChangeNothing,
   expectError,
   expectSameErrorApartFromRequestId,
   listAlerts,
@@ -681,7 +681,7 @@ describeApi('alerts routes: authentication and scopes', (ctx) => {
     account: TestAccount;
     alert: AlertJson;
   }
-  describeAccessRules<Fixture>(ctx, async () => {
+  describeRefusalsChangeNothing<Fixture>(ctx, async () => {
     const account = await ctx().newAccount();
     return { account, alert: await createAlert(ctx(), account, chatAlertBody({ name: 'Guarded' })) };
   }, [

@@ -6,7 +6,7 @@ import {
   chatAlertBody,
   createAlert,
   createWebhook,
-  describeAccessRules,
+  describeRefusalsChangeNothing,
   expectError,
   expectSameErrorApartFromRequestId,
   sendJson,
@@ -451,7 +451,7 @@ describe('delivery routes: authentication and scopes', () => {
       alert: AlertJson;
       deliveryId: string;
     }
-    describeAccessRules<Fixture>(ctx, async () => {
+    describeRefusalsChangeNothing<Fixture>(ctx, async () => {
       const account = await ctx().newAccount();
       const webhook = await createWebhook(ctx(), account);
       const alert = await createAlert(ctx(), account, webhookAlertBody(webhook.webhook_id));

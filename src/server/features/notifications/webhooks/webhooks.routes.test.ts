@@ -7,7 +7,7 @@ import {
   chatAlertBody,
   createAlert,
   createWebhook,
-  describeAccessRules,
+  describeRefusalsChangeNothing,
   expectError,
   expectNoSecret,
   expectSameErrorApartFromRequestId,
@@ -611,7 +611,7 @@ describeApi('webhooks routes: authentication and scopes', (ctx) => {
     account: TestAccount;
     webhook: WebhookJson;
   }
-  describeAccessRules<Fixture>(ctx, async () => {
+  describeRefusalsChangeNothing<Fixture>(ctx, async () => {
     const account = await ctx().newAccount();
     return { account, webhook: await createWebhook(ctx(), account, { url: hookUrl('guarded') }) };
   }, [
