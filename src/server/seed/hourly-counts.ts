@@ -33,3 +33,10 @@ export function countByHour(sessions: readonly SessionsTable[]): HourlyCount[] {
 export const ADD_HOURLY_COUNT_SQL =
   'insert into session_hourly_counts (account_id, website_id, hour, sessions) values (?, ?, ?, ?) ' +
   'on conflict (account_id, website_id, hour) do update set sessions = session_hourly_counts.sessions + excluded.sessions';
+
+/** How many of the sessions each visitor has (one batch is always of one account). */
+export function countByVisitor(sessions: readonly SessionsTable[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const session of sessions) counts.set(session.visitor_id, (counts.get(session.visitor_id) ?? 0) + 1);
+  return counts;
+}

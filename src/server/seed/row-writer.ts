@@ -3,7 +3,8 @@ import type { Db } from '../db/database.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import { isPostgres } from '../db/database.ts';
 import { BatchInserter } from './batch-insert.ts';
-import { type HourlyCount, countByHour } from './hourly-counts.ts';
+import { createPostgresIndexes, type DeferredIndex, dropPostgresIndexes } from './deferred-indexes.ts';
+import { type HourlyCount, countByHour, countByVisitor } from './hourly-counts.ts';
 import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
 
 /** Where generated rows go: each `write` is one transaction. */
@@ -99,10 +100,12 @@ class KyselyRowWriter implements RowWriter {
   constructor(
     private readonly db: Db,
     private readonly postgres: boolean,
+    /** Secondary indexes dropped for the load, built again by `close`. */
+    private readonly deferred: readonly DeferredIndex[] = [],
   ) {
     // SQLite has one connection and one writer; a caller's transaction is one connection too.
     this.parallelism = postgres && !db.isTransaction ? 3 : 1;
-    this.visitors = new BatchInserter(db, 'visitors', VISITOR_COLUMNS);
+    this.visitors = new BatchInserter(db, 'visitors', [...VISITOR_COLUMNS, 'session_count']);
     this.sessions = new BatchInserter(db, 'sessions', SESSION_COLUMNS);
   }
 
@@ -119,7 +122,13 @@ class KyselyRowWriter implements RowWriter {
       // On PostgreSQL the rollup trigger stands aside for this transaction and the batch's hours are
       // added once each, after the rows.
       if (this.postgres) await sql`select set_config('session_analytics.bulk_load', 'on', true)`.execute(executor);
-      await this.visitors.insert(executor, visitors);
+      // Each visitor is new and comes in the same batch as all of its sessions, so its count is known;
+      // SQLite's trigger counts them again, so there it starts from zero.
+      const counts = this.postgres ? countByVisitor(sessions) : new Map<string, number>();
+      await this.visitors.insert(
+        executor,
+        visitors.map((visitor) => ({ ...visitor, session_count: counts.get(visitor.id) ?? 0 })),
+      );
       await this.sessions.insert(executor, ordered);
       if (this.postgres) await addHourlyCounts(executor, countByHour(ordered));
     };
@@ -128,7 +137,10 @@ class KyselyRowWriter implements RowWriter {
     else await this.db.transaction().execute(work);
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    // Two builds at once: PostgreSQL sorts each index in its own process.
+    await createPostgresIndexes(this.db, this.deferred, 2);
+  }
 }
 
 /**
@@ -136,10 +148,16 @@ class KyselyRowWriter implements RowWriter {
  * statements (Kysely prepares every statement anew, which costs more than the insert itself at this
  * volume); anything else goes through Kysely.
  */
-export async function openRowWriter(db: Db): Promise<RowWriter> {
+export async function openRowWriter(db: Db, options: { deferIndexes: boolean }): Promise<RowWriter> {
   const postgres = isPostgres(db);
-  if (db.isTransaction || postgres) return new KyselyRowWriter(db, postgres);
+  // Indexes are deferred only where the writer owns the connection: a caller's transaction may
+  // still need them.
+  const deferIndexes = options.deferIndexes && !db.isTransaction;
+  if (postgres) return new KyselyRowWriter(db, true, deferIndexes ? await dropPostgresIndexes(db) : []);
+  if (db.isTransaction) return new KyselyRowWriter(db, false);
   const databases = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
   const file = databases.rows.find((row) => row.name === 'main')?.file ?? '';
-  return file === '' ? new KyselyRowWriter(db, false) : new SqliteFileRowWriter(file, VISITOR_COLUMNS, SESSION_COLUMNS);
+  return file === ''
+    ? new KyselyRowWriter(db, false)
+    : new SqliteFileRowWriter(file, VISITOR_COLUMNS, SESSION_COLUMNS, deferIndexes);
 }

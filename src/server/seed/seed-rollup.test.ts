@@ -29,6 +29,19 @@ async function rollupAndCount(handle: DatabaseHandle, accountId: string) {
   return { rollup: plain(rollup), counted: plain(counted.rows) };
 }
 
+/** Index names of sessions and visitors, sorted. */
+async function indexNames(handle: DatabaseHandle): Promise<string[]> {
+  const { rows } =
+    handle.dialect === 'postgres'
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes
+          where schemaname = current_schema() and tablename in ('sessions', 'visitors')`.execute(handle.db)
+      : await sql<{ name: string }>`select name from sqlite_master
+          where type = 'index' and tbl_name in ('sessions', 'visitors')`.execute(handle.db);
+  const names = rows.map((row) => row.name).sort();
+  expect(names.length).toBeGreaterThan(10);
+  return names;
+}
+
 describe.each(['sqlite-file', ...testDatabaseKinds.filter((kind) => kind === 'postgres')])(
   'bulk seeding keeps the hourly rollup exact [%s]',
   (kind) => {
@@ -47,6 +60,22 @@ describe.each(['sqlite-file', ...testDatabaseKinds.filter((kind) => kind === 'po
       await handle.close();
       await testDb?.drop();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('builds dropped indexes again after a load that defers them, with exact rollup and visitor counts', async () => {
+      const indexesBefore = await indexNames(handle);
+      const account = await createAccount(handle.db, 'deferred');
+      await seedSessions(handle.db, { accountId: account.id, sessions: 1500, days: 5, seed: 7, deferIndexes: true });
+      expect(await indexNames(handle)).toEqual(indexesBefore);
+      const { rollup, counted } = await rollupAndCount(handle, account.id);
+      expect(rollup).toEqual(counted);
+      expect(counted.reduce((sum, row) => sum + Number(row[2]), 0)).toBe(1500);
+      const mismatched = await sql<{ n: number | string }>`
+        select count(*) as n from visitors v where v.account_id = ${account.id} and v.session_count <>
+          (select count(*) from sessions s where s.account_id = v.account_id and s.visitor_id = v.id)`.execute(
+        handle.db,
+      );
+      expect(Number(mismatched.rows[0]?.n)).toBe(0);
     });
 
     it('adds whole batches to the rollup, then counts later single inserts row by row again', async () => {

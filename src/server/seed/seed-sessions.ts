@@ -17,6 +17,12 @@ export interface SeedOptions {
   now?: Date;
   /** Same seed, same `now` and same websites: the same visitors and sessions. */
   seed?: number;
+  /**
+   * Drop the secondary indexes of sessions and visitors for the load and build them again at the end.
+   * By default only for loads of at least 100,000 sessions that at least double the table, where one
+   * sorted build beats updating every index row by row; readers see full scans meanwhile.
+   */
+  deferIndexes?: boolean;
   onProgress?: (done: number) => void;
 }
 
@@ -28,6 +34,16 @@ export interface SeedResult {
 
 const DEFAULT_WEBSITES = 3;
 const DEFAULT_DAYS = 60;
+const DEFER_INDEXES_FROM = 100_000;
+
+async function shouldDeferIndexes(db: Db, sessions: number): Promise<boolean> {
+  if (sessions < DEFER_INDEXES_FROM) return false;
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return sessions >= Number(row.n);
+}
 
 /**
  * Adds `sessions` realistic sessions (and their visitors) to an account. Rows are generated visitor by
@@ -49,7 +65,8 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
     now,
   };
 
-  const writer = await openRowWriter(db);
+  const deferIndexes = options.deferIndexes ?? (await shouldDeferIndexes(db, options.sessions));
+  const writer = await openRowWriter(db, { deferIndexes });
   const inFlight = new Set<Promise<void>>();
   let visitorBuffer: VisitorsTable[] = [];
   let sessionBuffer: SessionsTable[] = [];

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { ADD_HOURLY_COUNT_SQL, countByHour } from './hourly-counts.ts';
+import { ADD_HOURLY_COUNT_SQL, countByHour, countByVisitor } from './hourly-counts.ts';
+import { createSqliteIndexes, type DeferredIndex, dropSqliteIndexes } from './deferred-indexes.ts';
 import type { RowWriter } from './row-writer.ts';
 
 // Random ids scatter inserts across every index, so a transaction touches most index pages. Big
@@ -17,17 +18,24 @@ export class SqliteFileRowWriter implements RowWriter {
   readonly parallelism = 1;
   private readonly connection: SQLite.Database;
   private readonly writeAll: (visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => void;
+  /** Secondary indexes dropped for the load, built again by `close`. */
+  private readonly deferred: DeferredIndex[];
 
   constructor(
     file: string,
     visitorColumns: readonly (keyof VisitorsTable)[],
     sessionColumns: readonly (keyof SessionsTable)[],
+    deferIndexes: boolean,
   ) {
     this.connection = new SQLite(file, { fileMustExist: true });
     this.connection.pragma('busy_timeout = 5000');
     this.connection.pragma('synchronous = NORMAL');
     this.connection.pragma(`cache_size = -${CACHE_KIB}`);
-    const insertVisitor = this.prepareInsert('visitors', visitorColumns);
+    // Index builds sort their keys; helper threads share the sorting.
+    this.connection.pragma('threads = 2');
+    this.deferred = deferIndexes ? dropSqliteIndexes(this.connection) : [];
+    // Each visitor is new and arrives in the same batch as all of its sessions, so its count is known.
+    const insertVisitor = this.prepareInsert('visitors', [...visitorColumns, 'session_count']);
     const insertSession = this.prepareInsert('sessions', sessionColumns);
     const values = <Row>(row: Row, columns: readonly (keyof Row)[]) => columns.map((column) => row[column]);
     // The triggers on sessions (the hourly rollup, each visitor's session count) would update a row per
@@ -38,20 +46,16 @@ export class SqliteFileRowWriter implements RowWriter {
       .prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'sessions'")
       .all() as { name: string; sql: string }[];
     const addHourlyCount = this.connection.prepare(ADD_HOURLY_COUNT_SQL);
-    const addVisitorSessions = this.connection.prepare(
-      'update visitors set session_count = session_count + ? where account_id = ? and id = ?',
-    );
     this.writeAll = this.connection.transaction(
       (visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => {
         for (const trigger of triggers) this.connection.exec(`drop trigger "${trigger.name}"`);
-        for (const visitor of visitors) insertVisitor.run(values(visitor, visitorColumns));
+        const counts = countByVisitor(sessions);
+        for (const visitor of visitors) {
+          insertVisitor.run([...values(visitor, visitorColumns), counts.get(visitor.id) ?? 0]);
+        }
         for (const session of sessions) insertSession.run(values(session, sessionColumns));
         for (const count of countByHour(sessions)) {
           addHourlyCount.run(count.account_id, count.website_id, count.hour, count.sessions);
-        }
-        for (const [key, count] of countByVisitor(sessions)) {
-          const [accountId, visitorId] = key.split('\n');
-          addVisitorSessions.run(count, accountId, visitorId);
         }
         for (const trigger of triggers) this.connection.exec(trigger.sql);
       },
@@ -68,19 +72,10 @@ export class SqliteFileRowWriter implements RowWriter {
   }
 
   async close(): Promise<void> {
+    createSqliteIndexes(this.connection, this.deferred);
     // Fold the write-ahead log back into the database so it does not linger at hundreds of megabytes;
     // with readers active this may stop early, which is harmless.
     this.connection.pragma('wal_checkpoint(TRUNCATE)');
     this.connection.close();
   }
-}
-
-/** How many of the sessions each visitor has, keyed by account id and visitor id joined by a newline. */
-function countByVisitor(sessions: readonly SessionsTable[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const session of sessions) {
-    const key = `${session.account_id}\n${session.visitor_id}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return counts;
 }

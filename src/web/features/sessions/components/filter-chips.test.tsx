@@ -2,7 +2,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Website } from '../../../../api/client/types.gen.ts';
+import { mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { FILTER_DEFINITIONS } from '../lib/session-filters.ts';
 import { useSessionsView } from '../lib/use-sessions-view.ts';
@@ -27,8 +29,22 @@ async function addFilter(user: ReturnType<typeof userEvent.setup>, name: string)
   return screen.getByRole('dialog', { name: `Filter: ${name}` });
 }
 
+const website = (id: string, name: string): Website => ({
+  website_id: id,
+  host: `${name.toLowerCase()}.example.com`,
+  name,
+  public_key: `pk_${id}`,
+  snippet: '',
+  last_event_at: null,
+});
+
+beforeEach(() => {
+  mockApi({ 'GET /v1/websites': { body: [website('web_1', 'Shop'), website('web_2', 'Blog')] } });
+});
+
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
 });
 
 describe('filter chips', () => {
@@ -36,11 +52,48 @@ describe('filter chips', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />, { route: '/sessions' });
     await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await screen.findByRole('menuitem', { name: 'Website' });
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(FILTER_DEFINITIONS.map((definition) => definition.label));
+    expect(items).toEqual(['Website', ...FILTER_DEFINITIONS.map((definition) => definition.label)]);
     expect(items).toEqual(
       expect.arrayContaining(['Country', 'Duration', 'Engagement', 'Rage clicks', 'Page URL', 'UTM campaign', 'Tag']),
     );
+  });
+
+  it('picks a website by name as a chip, the same website_id the app bar sets; × removes it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions?page=3&device=mobile' });
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Website' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filter: Website' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Website' }));
+    await user.click(screen.getByRole('option', { name: 'Blog' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    expect(screen.getByRole('button', { name: 'Website: Blog' })).toBeInTheDocument();
+    expect(address().get('website_id')).toBe('web_2');
+    expect(address().get('device')).toBe('mobile');
+    expect(address().has('page')).toBe(false);
+    // One website at a time: while one is chosen the menu offers the chip instead.
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    expect(screen.queryByRole('menuitem', { name: 'Website' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('img', { name: 'Remove Website: Blog' }));
+    expect(screen.queryByRole('button', { name: 'Website: Blog' })).not.toBeInTheDocument();
+    expect(address().has('website_id')).toBe(false);
+  });
+
+  it('shows a website chosen in the app bar as a chip that can be changed', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions?website_id=web_1' });
+    await user.click(await screen.findByRole('button', { name: 'Website: Shop' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filter: Website' });
+    expect(within(dialog).getByRole('combobox', { name: 'Website' })).toHaveTextContent('Shop');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Website' }));
+    await user.click(screen.getByRole('option', { name: 'Blog' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(address().get('website_id')).toBe('web_2');
   });
 
   it('picks a country by name, shows it as a chip and puts its code in the address; × removes it', async () => {

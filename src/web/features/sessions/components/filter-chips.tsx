@@ -15,24 +15,52 @@ import {
   type SessionFilters,
 } from '../lib/session-filters.ts';
 import { FilterEditorDialog } from './filter-editor-dialog.tsx';
+import { WebsiteFilterDialog, type WebsiteOption } from './website-filter-dialog.tsx';
+
+/** The website filter: its value lives apart from the chips' because the app bar's switcher sets it too. */
+export interface WebsiteFilter {
+  websiteId: string;
+  websites: readonly WebsiteOption[];
+  onChange: (websiteId: string) => void;
+}
 
 interface FilterChipsProps {
   filters: SessionFilters;
   onChange: (filters: SessionFilters) => void;
+  website?: WebsiteFilter;
 }
 
 /** The filters that are on, as chips (click to change, × to remove), and a menu of every other filter. */
-export function FilterChips({ filters, onChange }: FilterChipsProps) {
+export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<FilterDefinition | null>(null);
+  const [editingWebsite, setEditingWebsite] = useState(false);
   const on = FILTER_DEFINITIONS.filter((definition) => isFilterOn(filters, definition));
   const off = FILTER_DEFINITIONS.filter((definition) => !isFilterOn(filters, definition));
+  const chosenWebsite = website?.websites.find((option) => option.id === website.websiteId);
+  // An id that is not one of the account's websites (a stale link) is shown as such, so it can be removed.
+  const websiteLabel = website?.websiteId ? `Website: ${chosenWebsite?.name ?? website.websiteId}` : null;
+  const websiteOffered = website !== undefined && !website.websiteId && website.websites.length > 0;
   return (
     <Box
       role="list"
       aria-label="Filters on"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1.5 }}
     >
+      {website && websiteLabel ? (
+        <Box role="listitem">
+          <Chip
+            label={websiteLabel}
+            aria-label={websiteLabel}
+            onClick={() => setEditingWebsite(true)}
+            onDelete={() => website.onChange('')}
+            deleteIcon={<CancelIcon titleAccess={`Remove ${websiteLabel}`} />}
+            color="primary"
+            variant="outlined"
+            sx={{ maxWidth: 360 }}
+          />
+        </Box>
+      ) : null}
       {on.map((definition) => {
         const label = describeFilter(definition, filters);
         return (
@@ -58,12 +86,22 @@ export function FilterChips({ filters, onChange }: FilterChipsProps) {
           aria-haspopup="menu"
           aria-expanded={menuAnchor !== null}
           onClick={(event) => setMenuAnchor(event.currentTarget)}
-          disabled={off.length === 0}
+          disabled={off.length === 0 && !websiteOffered}
         >
           Add filter
         </Button>
       </Box>
       <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+        {websiteOffered ? (
+          <MenuItem
+            onClick={() => {
+              setMenuAnchor(null);
+              setEditingWebsite(true);
+            }}
+          >
+            Website
+          </MenuItem>
+        ) : null}
         {off.map((definition) => (
           <MenuItem
             key={definition.id}
@@ -85,6 +123,17 @@ export function FilterChips({ filters, onChange }: FilterChipsProps) {
           onApply={(values) => {
             setEditing(null);
             onChange(withValues(filters, values));
+          }}
+        />
+      ) : null}
+      {website && editingWebsite ? (
+        <WebsiteFilterDialog
+          websites={website.websites}
+          value={website.websiteId}
+          onClose={() => setEditingWebsite(false)}
+          onApply={(websiteId) => {
+            setEditingWebsite(false);
+            website.onChange(websiteId);
           }}
         />
       ) : null}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { useWebsitesQuery } from '../../../lib/api/websites-query.ts';
 import { type DateChoice, dateChoiceOf, findDatePreset } from '../lib/date-presets.ts';
 import { startOfTodayIso } from '../lib/local-date-time.ts';
 import type { SessionsView } from '../lib/sessions-search-params.ts';
@@ -26,6 +27,7 @@ export function activeFilterCount(view: SessionsView): number {
 /** E-mail, visitor id, dates and time zone, then the other filters as chips; each change lands in the URL. */
 export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
   const choice = dateChoiceOf(view.dateFrom, view.dateTo);
+  const websites = useWebsitesQuery();
   const chooseDates = (next: DateChoice) => {
     if (next === 'custom') {
       onChange({ dateFrom: startOfTodayIso(view.timeZone), dateTo: '' });
@@ -80,7 +82,15 @@ export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
           </Button>
         ) : null}
       </Box>
-      <FilterChips filters={view.filters} onChange={(filters) => onChange({ filters })} />
+      <FilterChips
+        filters={view.filters}
+        onChange={(filters) => onChange({ filters })}
+        website={{
+          websiteId: view.websiteId,
+          websites: (websites.data ?? []).map((website) => ({ id: website.website_id, name: website.name })),
+          onChange: (websiteId) => onChange({ websiteId }),
+        }}
+      />
     </LocalizationProvider>
   );
 }
