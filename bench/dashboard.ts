@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { openDatabase } from '../src/server/db/database.ts';
@@ -7,10 +8,10 @@ import { createUser } from '../src/server/features/users/users.service.ts';
 import type { BenchData } from './bench-data.ts';
 import { repoRoot, type ServerProcess, startServer } from './children.ts';
 
-const SIGN_IN_TARGET_MS = 1000;
+const SIGN_IN_TARGET_MS = 800;
 const FIRST_PAGE_TARGET_MS = 1000;
 const DRAWER_TARGET_MS = 150;
-const FILTER_CHANGE_TARGET_MS = 300;
+const FILTER_CHANGE_TARGET_MS = 200;
 const ROUNDS = 7;
 const PRESETS = ['Last 7 days', 'Last 30 days', 'This month', 'All time'];
 
@@ -59,13 +60,13 @@ async function timeDrawerOpen(page: Page, baseUrl: string, row: number): Promise
   await cell.click();
   const drawer = page.getByRole('dialog', { name: 'Session details' });
   await drawer.getByText('Rage clicks').first().waitFor();
-  await drawer.evaluate(
-    (paper) =>
-      new Promise<void>((resolve) => {
-        const settled = () =>
-          getComputedStyle(paper).transform === 'none' ? resolve() : requestAnimationFrame(settled);
-        settled();
-      }),
+  // Inline arrows only: tsx names declared functions with a helper that does not exist in the page.
+  await page.waitForFunction(
+    (paper) => paper !== null && getComputedStyle(paper).transform === 'none',
+    await drawer.elementHandle(),
+    {
+      polling: 'raf',
+    },
   );
   const elapsed = performance.now() - started;
   await page.keyboard.press('Escape');
@@ -142,8 +143,12 @@ export async function benchDashboard(url: string, data: BenchData, env: Record<s
     for (let round = 0; round < ROUNDS; round += 1)
       drawer.push(await timeDrawerOpen(page, server.baseUrl, 1 + (round % 5)));
     const line = (label: string, values: number[], target: number) =>
-      `${median(values) <= target && Math.max(...values) <= target * 1.5 ? 'pass' : 'FAIL'}  ${label}: median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (target ${target} ms)`;
+      `${median(values) <= target && Math.max(...values) <= target * 1.5 ? 'pass' : 'FAIL'}  ${label}: median ${median(values).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)} ms over ${values.length} rounds (target ${target} ms)`;
     return [
+      `load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')} at the end (the timings are only comparable on a quiet machine)`,
       line('sign-in to the first rows of sessions', signIns, SIGN_IN_TARGET_MS),
       line('sessions table, first page after navigation', firstPage, FIRST_PAGE_TARGET_MS),
       line('sessions table, date preset change', filter, FILTER_CHANGE_TARGET_MS),

@@ -6,6 +6,7 @@
  *   BENCH_SESSIONS=50000 BENCH_DURATION=3 npm run bench   a quick run
  *   DATABASE_URL=postgres://... npm run bench          the same on PostgreSQL
  *   BENCH_SERVER_ENTRY=path/to/entry                   another server entry (default src/server/main.ts)
+ *   BENCH_LOAD=false                                   skip the load test of GET /v1/sessions and its floor
  *   BENCH_DASHBOARD=false                              skip the browser measurements of the dashboard
  *   BENCH_PIPELINE=false                               skip the ingest and delivery throughput measurements
  *   BENCH_HOSTILE=false                                skip /healthz latency under deeply nested bodies
@@ -146,22 +147,14 @@ function report(results: Map<Scenario, LoadResult | Error>, floor: LoadResult | 
   console.log(`\nTargets:\n  ${verdicts.join('\n  ')}`);
 }
 
-async function main(): Promise<void> {
-  const url = databaseUrl();
-  const targetSessions = positiveEnv('BENCH_SESSIONS', 1_000_000);
-  const durationSeconds = positiveEnv('BENCH_DURATION', 10);
-  const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'src/server/main.ts';
-  console.log(`Database: ${isPostgresUrl(url) ? url.replace(/\/\/[^@/]*@/, '//***@') : path.relative(repoRoot, url)}`);
-
-  const data = await prepareBenchData(url, targetSessions);
+/** The server under load, scenario by scenario, then the floor, then the verdicts. */
+async function benchLoad(
+  data: BenchData,
+  childEnv: Record<string, string>,
+  serverEntry: string,
+  durationSeconds: number,
+): Promise<void> {
   const headers = { authorization: `Bearer ${data.token}` };
-  const childEnv = {
-    DATABASE_URL: url,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-    BENCH_ACCOUNT_ID: data.accountId,
-  };
   const list = scenarios(data);
 
   console.log(`\nServer (${serverEntry}), ${CONNECTIONS} connections, ${durationSeconds} s per scenario:`);
@@ -193,6 +186,24 @@ async function main(): Promise<void> {
 
   const first = list[0];
   if (first) report(results, floor, first);
+}
+
+async function main(): Promise<void> {
+  const url = databaseUrl();
+  const targetSessions = positiveEnv('BENCH_SESSIONS', 1_000_000);
+  const durationSeconds = positiveEnv('BENCH_DURATION', 10);
+  const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'src/server/main.ts';
+  console.log(`Database: ${isPostgresUrl(url) ? url.replace(/\/\/[^@/]*@/, '//***@') : path.relative(repoRoot, url)}`);
+
+  const data = await prepareBenchData(url, targetSessions);
+  const childEnv = {
+    DATABASE_URL: url,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    BENCH_ACCOUNT_ID: data.accountId,
+  };
+  if (process.env.BENCH_LOAD !== 'false') await benchLoad(data, childEnv, serverEntry, durationSeconds);
 
   if (process.env.BENCH_DASHBOARD !== 'false') {
     console.log(`\nDashboard (headless Chromium, ${data.sessions.toLocaleString('en-US')} sessions):`);

@@ -54,3 +54,40 @@ test('on a phone, support filters sessions by a visitor e-mail in the filters sh
   await expect(details).toBeHidden();
   await expect(card).toBeFocused();
 });
+
+test('on a phone, the app bar is one line of buttons: the search and the website switcher open from icons', async ({
+  page,
+}) => {
+  const { visitor, people } = readState();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(people.support.email);
+  await page.getByLabel('Password').fill(people.support.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible();
+
+  const bar = page.getByRole('banner');
+  const barBox = await bar.boundingBox();
+  // One row of 56 px (a phone's toolbar), not two or three.
+  expect(barBox?.height ?? Infinity).toBeLessThanOrEqual(64);
+  for (const button of await bar.getByRole('button').all()) {
+    const box = await button.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(360);
+    // Touch targets stay at least 40 px wide.
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(40);
+  }
+  expect(await scrollsSideways(page)).toBe(false);
+
+  await bar.getByRole('button', { name: /^Website: / }).click();
+  await expect(page.getByRole('menuitem', { name: 'All websites' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await bar.getByRole('button', { name: 'Find a visitor' }).click();
+  const search = page.getByRole('combobox', { name: /^Find a visitor by name/ });
+  await expect(search).toBeFocused();
+  expect(await scrollsSideways(page)).toBe(false);
+  await search.fill(visitor.email);
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Visitor' })).toBeVisible();
+  await expect(search).toBeHidden();
+  expect(await scrollsSideways(page)).toBe(false);
+});

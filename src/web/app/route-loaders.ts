@@ -35,3 +35,22 @@ export function sessionsLoader(queryClient: QueryClient) {
     return null;
   };
 }
+
+const IDLE_DEADLINE_MS = 1_000;
+
+/**
+ * Loads pages' code once the browser is idle (or after a second at most), for pages the person is about to
+ * open; a later import of the same module is then immediate.
+ */
+export function preloadWhenIdle(loaders: (() => Promise<unknown>)[]): null {
+  const preload = () => {
+    for (const load of loaders)
+      load().catch(() => {
+        // A failed preload is retried by the page's own import, which shows its error if it fails again.
+      });
+  };
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(preload, { timeout: IDLE_DEADLINE_MS });
+  else window.setTimeout(preload, 0);
+  return null;
+}

@@ -2,7 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '../components/feedback/page-loading.tsx';
 import { RouteError } from '../components/feedback/route-error.tsx';
-import { sessionsLoader, signedInLoader } from './route-loaders.ts';
+import { preloadWhenIdle, sessionsLoader, signedInLoader } from './route-loaders.ts';
+
+const loadSignedInShell = () => import('./require-auth.tsx');
+const loadSessionsRoute = () => import('./sessions-route.tsx');
 
 /**
  * Every page is its own chunk, loaded when first visited. Loaders live here, outside the chunks, so a
@@ -13,6 +16,9 @@ export function createAppRouter(queryClient: QueryClient) {
     {
       path: '/login',
       HydrateFallback: PageLoading,
+      // Sign-in almost always leads to the sessions list: its code loads while the person types, so after
+      // signing in only the list's data is waited for.
+      loader: () => preloadWhenIdle([loadSignedInShell, loadSessionsRoute]),
       lazy: async () => ({ Component: (await import('../features/auth/components/login-page.tsx')).LoginPage }),
     },
     {
@@ -26,14 +32,14 @@ export function createAppRouter(queryClient: QueryClient) {
       path: '/',
       HydrateFallback: PageLoading,
       loader: signedInLoader(queryClient),
-      lazy: async () => ({ Component: (await import('./require-auth.tsx')).RequireAuth }),
+      lazy: async () => ({ Component: (await loadSignedInShell()).RequireAuth }),
       ErrorBoundary: RouteError,
       children: [
         { index: true, element: <Navigate to="/sessions" replace /> },
         {
           path: 'sessions',
           loader: sessionsLoader(queryClient),
-          lazy: async () => ({ Component: (await import('./sessions-route.tsx')).SessionsRoute }),
+          lazy: async () => ({ Component: (await loadSessionsRoute()).SessionsRoute }),
         },
         {
           path: 'sessions/:sessionId',

@@ -3,14 +3,21 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+// Building a formatter costs about a millisecond, and every render of a page with times asks: remember answers.
+const validity = new Map<string, boolean>();
+
 export function isValidTimeZone(zone: string): boolean {
   if (!zone) return false;
+  const known = validity.get(zone);
+  if (known !== undefined) return known;
+  let valid = true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
   } catch {
-    return false;
+    valid = false;
   }
+  validity.set(zone, valid);
+  return valid;
 }
 
 /**

@@ -1,15 +1,20 @@
 import MenuIcon from '@mui/icons-material/Menu';
+import SearchIcon from '@mui/icons-material/Search';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { GetMeResponse } from '../../../api/client/types.gen.ts';
 import { VisitorSearch } from '../../features/visitors/components/visitor-search.tsx';
 import { LocationAttribution } from '../../components/data-display/location-attribution.tsx';
+import { WebsiteMenu } from '../../features/websites/components/website-menu.tsx';
 import { WebsiteSwitcher } from '../../features/websites/components/website-switcher.tsx';
 import { NavItems } from './nav-items.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
@@ -19,18 +24,24 @@ import { UserMenu } from './user-menu.tsx';
 import LinearProgress from '@mui/material/LinearProgress';
 
 const DRAWER_WIDTH = 220;
+const PHONE_SEARCH_ID = 'phone-visitor-search';
 const WEBSITE_PAGES = new Set(['/sessions', '/visitors']);
 
 export function AppShell({ me }: { me: GetMeResponse }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   useFocusHeadingOnNavigation(MAIN_CONTENT_ID);
   // Only sessions and visitors are looked at per website; alerts, webhooks and settings belong to the account.
-  const showsWebsiteSwitcher = WEBSITE_PAGES.has(useLocation().pathname);
+  const { pathname } = useLocation();
+  const showsWebsiteSwitcher = WEBSITE_PAGES.has(pathname);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  // Open on the page where it was opened: a search leads to another page, where the row folds away.
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const searchOpen = searchOpenOn === pathname;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
       <AppBar position="sticky">
-        <Toolbar sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' }, py: { xs: 1, sm: 0 } }}>
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
           <IconButton
             color="inherit"
             edge="start"
@@ -44,18 +55,42 @@ export function AppShell({ me }: { me: GetMeResponse }) {
             variant="h6"
             component={Link}
             to="/sessions"
-            sx={{ color: 'inherit', textDecoration: 'none', mr: 1, whiteSpace: 'nowrap' }}
+            noWrap
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              mr: { sm: 1 },
+              minWidth: 0,
+              fontSize: { xs: '1.05rem', sm: undefined },
+            }}
           >
             Session Analytics
           </Typography>
-          {showsWebsiteSwitcher ? <WebsiteSwitcher /> : null}
+          {showsWebsiteSwitcher && !phone ? <WebsiteSwitcher /> : null}
           <Box sx={{ flexGrow: 1 }} />
-          <Box sx={{ order: { xs: 10, sm: 0 }, width: { xs: '100%', sm: 'auto' } }}>
+          {phone ? (
+            <IconButton
+              color="inherit"
+              aria-label="Find a visitor"
+              aria-expanded={searchOpen}
+              aria-controls={PHONE_SEARCH_ID}
+              onClick={() => setSearchOpenOn(searchOpen ? null : pathname)}
+            >
+              {searchOpen ? <SearchOffIcon /> : <SearchIcon />}
+            </IconButton>
+          ) : (
             <VisitorSearch />
-          </Box>
+          )}
+          {showsWebsiteSwitcher && phone ? <WebsiteMenu /> : null}
           <ThemeToggle />
           <UserMenu me={me} />
         </Toolbar>
+        {phone && searchOpen ? (
+          // On a phone the search takes a row of its own, only when asked for, so the bar stays one line.
+          <Box id={PHONE_SEARCH_ID} sx={{ px: 1.5, pb: 1.5 }}>
+            <VisitorSearch autoFocus />
+          </Box>
+        ) : null}
       </AppBar>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         <Drawer

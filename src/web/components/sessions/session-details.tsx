@@ -1,9 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import { useDeferredValue } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
 import { DetailSection, type DetailItem } from './session-detail-section.tsx';
 import { SessionLinks } from './session-links.tsx';
 import { countryName, formatDuration, formatTimestamp } from './session-format.ts';
+
+/** Visitor, timing, pages and events: what people open a session for, and about a screenful. */
+const FIRST_SCREEN_SECTIONS = 4;
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const versioned = (name: string, version: string) => [name, version].filter(Boolean).join(' ');
@@ -19,6 +23,9 @@ interface SessionDetailsProps {
 
 /** Every field of a session, grouped the way people look for them. */
 export function SessionDetails({ session, timeZone, headingLevel, showSessionPageLink = false }: SessionDetailsProps) {
+  // The first sections fill the first screen; the others render just after it is painted, so opening a
+  // session shows something at once rather than after the whole record is laid out.
+  const belowTheFold = useDeferredValue(true, false);
   const { visitor } = session;
   const at = (seconds: number) => formatTimestamp(seconds, timeZone);
   const sections: [string, DetailItem[]][] = [
@@ -126,7 +133,7 @@ export function SessionDetails({ session, timeZone, headingLevel, showSessionPag
           columnGap: 4,
         }}
       >
-        {sections.map(([title, items]) => (
+        {(belowTheFold ? sections : sections.slice(0, FIRST_SCREEN_SECTIONS)).map(([title, items]) => (
           <DetailSection key={title} title={title} headingLevel={headingLevel} items={items} />
         ))}
       </Box>

@@ -8,7 +8,7 @@ import {
   type GridPaginationModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
-import { type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
 import { SessionCards } from './session-cards.tsx';
 import { buildSessionColumns } from './session-columns.tsx';
@@ -53,7 +53,7 @@ const SORT_ORDER = ['desc' as const, 'asc' as const];
  * One page of sessions from the server; a click, or Enter on a cell, opens a session. On phones the page is a
  * list of cards instead, as a row of columns would need scrolling sideways.
  */
-export function SessionsGrid(props: SessionsGridProps) {
+export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps) {
   const { timeZone, paginationModel, onOpenSession } = props;
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const columns = useMemo(() => buildSessionColumns(timeZone), [timeZone]);
@@ -120,4 +120,4 @@ export function SessionsGrid(props: SessionsGridProps) {
       />
     </Box>
   );
-}
+});

@@ -1,8 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { GridPaginationModel } from '@mui/x-data-grid';
+import { useEventCallback } from '@mui/material/utils';
+import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { type ReactNode, useMemo } from 'react';
+import type { Session } from '../../../../api/client/types.gen.ts';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { OfflineNotice } from '../../../components/feedback/offline-notice.tsx';
 import { SessionDrawer } from '../../../components/sessions/session-drawer.tsx';
@@ -22,6 +24,9 @@ import { NewSessionsNotice } from './new-sessions-notice.tsx';
 import { activeFilterCount, SessionsFilters } from './sessions-filters.tsx';
 import { SessionsEmptyState } from './sessions-empty-state.tsx';
 import { SessionsSummary } from './sessions-summary.tsx';
+
+const NO_SESSIONS: Session[] = [];
+const GRID_SIZE = { height: { xs: 520, sm: 'max(440px, calc(100vh - 330px))' } };
 
 interface SessionsPageProps {
   /** Actions on the list as it is filtered and sorted (saving it as a view), given the view's parameters. */
@@ -79,8 +84,25 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
   const watchesForNew = view.page === 0 && view.sort === '' && sessions.isSuccess && !sessions.isPlaceholderData;
   const newCount = useNewSessionsCount(query, sessions.data?.sessions ?? [], watchesForNew);
 
-  const changePage = (model: GridPaginationModel) =>
-    changeView({ page: model.page, size: PAGE_SIZES.find((size) => size === model.pageSize) ?? DEFAULT_PAGE_SIZE });
+  // The grid is the costliest part of the page: its props stay the same objects unless they change, so it
+  // renders again only for new rows, a new page or sort, not for the drawer opening or the menus closing.
+  const changePage = useEventCallback((model: GridPaginationModel) =>
+    changeView({ page: model.page, size: PAGE_SIZES.find((size) => size === model.pageSize) ?? DEFAULT_PAGE_SIZE }),
+  );
+  const changeSort = useEventCallback((model: GridSortModel) => changeView({ sort: sortFromSortModel(model) }));
+  const openListedSession = useEventCallback((session: Session) => openSession(session.id));
+  const paginationModel = useMemo(() => ({ page: view.page, pageSize: view.size }), [view.page, view.size]);
+  const sortModel = useMemo(() => sortModelFromSort(view.sort), [view.sort]);
+  const widenDates = useEventCallback(() => changeView({ dateFrom: '', dateTo: '' }));
+  const noSessionsYet = useMemo(
+    () =>
+      sessions.isError ? (
+        'Nothing to show: the list could not be loaded.'
+      ) : (
+        <SessionsEmptyState view={view} onWiden={widenDates} />
+      ),
+    [sessions.isError, view, widenDates],
+  );
 
   return (
     <>
@@ -114,24 +136,18 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
       ) : null}
       <SessionsGrid
         label="Sessions"
-        sessions={sessions.data?.sessions ?? []}
+        sessions={sessions.data?.sessions ?? NO_SESSIONS}
         total={sessions.data?.total ?? 0}
-        paginationModel={{ page: view.page, pageSize: view.size }}
+        paginationModel={paginationModel}
         onPaginationModelChange={changePage}
         loading={sessions.isFetching}
         timeZone={view.timeZone}
-        onOpenSession={(session) => openSession(session.id)}
+        onOpenSession={openListedSession}
         columnStorageKey={`sessions-grid.columns.${personId}`}
-        sortModel={sortModelFromSort(view.sort)}
-        onSortModelChange={(model) => changeView({ sort: sortFromSortModel(model) })}
-        emptyState={
-          sessions.isError ? (
-            'Nothing to show: the list could not be loaded.'
-          ) : (
-            <SessionsEmptyState view={view} onWiden={() => changeView({ dateFrom: '', dateTo: '' })} />
-          )
-        }
-        sx={{ height: { xs: 520, sm: 'max(440px, calc(100vh - 330px))' } }}
+        sortModel={sortModel}
+        onSortModelChange={changeSort}
+        emptyState={noSessionsYet}
+        sx={GRID_SIZE}
       />
       <SessionDrawer
         open={openSessionId !== null}

@@ -10,7 +10,10 @@ import { applyViewChange, readSessionsView, type SessionsView, writeSessionsView
 export function useSessionsView() {
   const [params, setParams] = useSearchParams();
   const defaultTimeZone = preferredTimeZone();
-  const view = useMemo(() => readSessionsView(params, defaultTimeZone), [params, defaultTimeZone]);
+  // The same view object until the view itself changes (not when the address changes otherwise, as when the
+  // drawer opens), so what is derived from it is not worked out, nor rendered, again.
+  const viewKey = JSON.stringify(readSessionsView(params, defaultTimeZone));
+  const view = useMemo(() => JSON.parse(viewKey) as SessionsView, [viewKey]);
   const changeView = useCallback(
     (change: Partial<SessionsView>) => {
       if (change.timeZone !== undefined) rememberTimeZone(change.timeZone);

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GetSessionsResponse, Session } from '../../../../api/client/types.gen.ts';
 import { makeSession } from '../../../components/sessions/make-session.ts';
@@ -49,6 +50,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  onlineManager.setOnline(true);
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -115,5 +117,36 @@ describe('VisitorPage', () => {
       screen.getByText('“Mars/Base” in the address is not a time zone. Times are shown in Asia/Tokyo.'),
     ).toBeInTheDocument();
     expect(await screen.findByText('Times in Asia/Tokyo')).toBeInTheDocument();
+  });
+
+  it('says when it is offline, that what it shows may be out of date, and stops saying so once back', async () => {
+    sessionsOf = () => [PHONE];
+    renderWithProviders(<VisitorPage />, { route: '/visitors?visitor_id=vis_phone' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sessions (1)' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The dashboard is offline. The visitor details shown may be out of date until the connection returns.',
+    );
+    expect(screen.getByRole('article', { name: 'Ana Lima' })).toBeInTheDocument();
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('says that the visitor loads once back online when the page opens offline', async () => {
+    sessionsOf = () => [PHONE];
+    onlineManager.setOnline(false);
+    renderWithProviders(<VisitorPage />, { route: '/visitors?visitor_id=vis_phone' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The dashboard is offline. The visitor details load by themselves when the connection returns.',
+    );
+    expect(screen.getByLabelText('Looking up the visitor')).toBeInTheDocument();
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByRole('article', { name: 'Ana Lima' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

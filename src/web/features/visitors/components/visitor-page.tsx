@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
+import { OfflineNotice } from '../../../components/feedback/offline-notice.tsx';
 import { RefusedTimeZoneAlert } from '../../../components/feedback/refused-time-zone-alert.tsx';
 import { useCanReadSessions } from '../../../components/sessions/use-can-read-sessions.ts';
 import { useAddressTimeZone } from '../../../lib/use-address-time-zone.ts';
@@ -52,25 +53,42 @@ export function VisitorPage() {
 function VisitorOverview({ lookup }: { lookup: VisitorLookup }) {
   const { timeZone } = useAddressTimeZone();
   const identities = useVisitorIdentitiesQuery(lookupFilter(lookup));
+  // Offline, the lookup waits for the connection: say so rather than leave a skeleton or old figures unexplained.
+  const offline = (
+    <OfflineNotice
+      waiting={identities.fetchStatus === 'paused'}
+      showingPrevious={identities.data !== undefined}
+      what="visitor details"
+    />
+  );
   if (identities.isPending) {
     return (
-      <Box aria-busy="true" aria-label="Looking up the visitor">
-        <Skeleton variant="rounded" height={180} sx={{ mb: 2, maxWidth: 720 }} />
-        <Skeleton variant="rounded" height={320} />
-      </Box>
+      <>
+        {offline}
+        <Box aria-busy="true" aria-label="Looking up the visitor">
+          <Skeleton variant="rounded" height={180} sx={{ mb: 2, maxWidth: 720 }} />
+          <Skeleton variant="rounded" height={320} />
+        </Box>
+      </>
     );
   }
   if (identities.isError) return <ApiErrorAlert error={identities.error} title="The visitor could not be looked up" />;
-  if (identities.data.total === 0) return <VisitorNotFound lookup={lookup} />;
   return (
     <>
-      <VisitorIdentitiesSection
-        result={identities.data}
-        lookedUpByEmail={lookup.email !== ''}
-        websiteId={lookup.websiteId}
-        timeZone={timeZone}
-      />
-      <VisitorSessionsSection lookup={lookup} timeZone={timeZone} />
+      {offline}
+      {identities.data.total === 0 ? (
+        <VisitorNotFound lookup={lookup} />
+      ) : (
+        <>
+          <VisitorIdentitiesSection
+            result={identities.data}
+            lookedUpByEmail={lookup.email !== ''}
+            websiteId={lookup.websiteId}
+            timeZone={timeZone}
+          />
+          <VisitorSessionsSection lookup={lookup} timeZone={timeZone} />
+        </>
+      )}
     </>
   );
 }

@@ -23,7 +23,7 @@ const isSessionLink = (target: string | null): target is string => target?.start
  * is) are suggested with their session counts; arrows and Enter pick one. Enter on the text itself, an
  * e-mail or a visitor id, opens the visitor lookup; a pasted session link opens that session at once.
  */
-export function VisitorSearch() {
+export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   const navigate = useNavigate();
   const { can } = usePermissions();
   const [text, setText] = useState('');
@@ -68,6 +68,7 @@ export function VisitorSearch() {
           <TextField
             {...params}
             size="small"
+            autoFocus={autoFocus}
             placeholder="Name, e-mail, visitor id or session link"
             onPaste={(event) => {
               const target = parseVisitorQuery(event.clipboardData.getData('text'));
