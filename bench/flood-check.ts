@@ -5,27 +5,38 @@
 import type { FloodMessage } from './flood-receiver.ts';
 
 /**
- * Messages the quiet period allows for matches at `arrivals` (Unix ms, the server's clock): the first
- * at once, then one per period (the next match after it, or a summary when the period ends with matches
- * held back), and a last summary when the flood ends inside a period. Summaries are assumed sent the
- * moment they are due.
+ * The messages the quiet period allows for matches at `arrivals` (Unix ms, the server's clock, which is
+ * also when a message sent by a match is created): the first at once, then one per period, either sent
+ * by the first match after it or, when the period ended with matches held back, a summary written by
+ * the worker's next poll. A summary's time depends on the poll (and on the server being up), so it is
+ * taken from `sent`, the creation times of the messages the outbox holds. Returns the times expected:
+ * equal to `sent` when every message is one the rule calls for and none is missing.
  */
-export function allowedMessages(arrivals: readonly number[], periodMs: number): number {
-  let messages = 0;
+export function expectedMessages(arrivals: readonly number[], sent: readonly number[], periodMs: number): number[] {
+  const expected: number[] = [];
+  const summaries = [...sent].sort((a, b) => a - b);
   let notifiedAt: number | null = null;
   let held = 0;
+  const summaryBefore = (limit: number) => {
+    if (notifiedAt === null || held === 0) return;
+    const due = notifiedAt + periodMs;
+    const at = summaries.find((time) => time >= due && time < limit);
+    if (at === undefined) return;
+    expected.push(at);
+    notifiedAt = at;
+    held = 0;
+  };
   for (const at of [...arrivals].sort((a, b) => a - b)) {
-    if (notifiedAt !== null && held > 0 && at >= notifiedAt + periodMs) {
-      messages += 1; // the summary, due before this match
-      notifiedAt += periodMs;
-      held = 0;
-    }
+    summaryBefore(at);
     if (notifiedAt === null || at >= notifiedAt + periodMs) {
-      messages += 1;
+      expected.push(at);
       notifiedAt = at;
     } else held += 1;
   }
-  return held > 0 ? messages + 1 : messages;
+  summaryBefore(Number.POSITIVE_INFINITY);
+  // A flood ending with matches held back and no summary yet: one message is missing.
+  if (held > 0) expected.push(Number.NaN);
+  return expected;
 }
 
 export interface FloodOutcome {
@@ -39,7 +50,9 @@ export interface FloodOutcome {
   outboxDelivered: number;
   /** Matches the alert still holds back (0 once its last summary is written). */
   stillHeld: number;
-  allowed: number;
+  /** Outbox creation times of the messages, and those the quiet period calls for (see expectedMessages). */
+  sentAt: readonly number[];
+  expectedAt: readonly number[];
   /** Gaps between consecutive messages (their outbox creation times), ms. */
   gapsMs: readonly number[];
   periodMs: number;
@@ -76,8 +89,11 @@ export function floodVerdicts(outcome: FloodOutcome): string[] {
         ` (still held back: ${outcome.stillHeld})`,
     ),
     verdict(
-      outcome.messages.length === outcome.allowed,
-      `distinct messages received ${outcome.messages.length} = allowed by the quiet period ${outcome.allowed}`,
+      outcome.messages.length === outcome.expectedAt.length &&
+        outcome.sentAt.length === outcome.expectedAt.length &&
+        outcome.sentAt.every((at, index) => at === outcome.expectedAt[index]),
+      `distinct messages received ${outcome.messages.length} = allowed by the quiet period ${outcome.expectedAt.length}` +
+        `, each at the time the rule calls for`,
     ),
     verdict(
       shortest === null || shortest >= outcome.periodMs,

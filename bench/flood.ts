@@ -12,7 +12,7 @@ import { type Db, openDatabase } from '../src/server/db/database.ts';
 import type { BenchData } from './bench-data.ts';
 import { freePort, type ServerProcess, startServer } from './children.ts';
 import { runPrefix } from './cleanup.ts';
-import { allowedMessages, floodVerdicts } from './flood-check.ts';
+import { expectedMessages, floodVerdicts } from './flood-check.ts';
 import { startFloodReceiver } from './flood-receiver.ts';
 import { ERRORS_PER_BATCH, type SentBatch, floodBatch, sendUntilTaken } from './flood-sender.ts';
 import { type FloodAlert, floodSetup } from './flood-setup.ts';
@@ -35,7 +35,8 @@ interface Restarts {
 
 async function restartable(env: Record<string, string>): Promise<Restarts> {
   const port = await freePort();
-  const start = () => startServer('flood server', 'src/server/main.ts', env, port);
+  const entry = process.env.BENCH_SERVER_ENTRY ?? 'src/server/main.ts';
+  const start = () => startServer('flood server', entry, env, port);
   let current = await start();
   let restarting: Promise<number> | null = null;
   const downtimesMs: number[] = [];
@@ -73,7 +74,28 @@ async function alertState(db: Db, accountId: string, alertId: string) {
     .where('alert_id', '=', alertId)
     .orderBy('created_at')
     .execute();
-  return { held: alert.suppressed_count, messages };
+  if (messages.length === 0) return { held: alert.suppressed_count, messages, attempts: [] };
+  const attempts = await db
+    .selectFrom('delivery_attempts')
+    .select(['status_code', 'error'])
+    .where('account_id', '=', accountId)
+    .where(
+      'message_id',
+      'in',
+      messages.map((message) => message.id),
+    )
+    .execute();
+  return { held: alert.suppressed_count, messages, attempts };
+}
+
+/** Recorded attempts by outcome ("200", or the error's first words): what explains a message received twice. */
+function attemptSummary(attempts: { status_code: number | null; error: string | null }[]): string {
+  const counts = new Map<string, number>();
+  for (const attempt of attempts) {
+    const key = attempt.error ? attempt.error.slice(0, 60) : String(attempt.status_code);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, n]) => `${n} × ${key}`).join('; ');
 }
 
 async function storedArrivals(db: Db, accountId: string, prefix: string): Promise<number[]> {
@@ -171,7 +193,8 @@ export async function benchFlood(url: string, data: BenchData, env: Record<strin
         `${refused.length} refused${refused[0] ? ` (${refused[0].refused?.slice(0, 120)})` : ''}`,
       `settled after ${seconds(settledMs)}; receiver got ${receiver.requests} requests, ` +
         `${receiver.messages.length} distinct messages (${receiver.repeats} repeats by webhook-id), ` +
-        `suppressed_count ${receiver.messages.map((m) => m.suppressedCount).join(', ')}`,
+        `suppressed_count ${receiver.messages.map((m) => m.suppressedCount).join(', ')}; ` +
+        `attempts recorded: ${attemptSummary(state.attempts)}`,
       ...floodVerdicts({
         acceptedMatches: sent.reduce((n, batch) => n + batch.accepted, 0),
         storedMatches: arrivals.length,
@@ -179,7 +202,8 @@ export async function benchFlood(url: string, data: BenchData, env: Record<strin
         outboxMessages: state.messages.length,
         outboxDelivered: state.messages.filter((message) => message.status === 'delivered').length,
         stillHeld: state.held,
-        allowed: allowedMessages(arrivals, periodMs),
+        sentAt: created,
+        expectedAt: expectedMessages(arrivals, created, periodMs),
         gapsMs: created.slice(1).map((at, index) => at - (created[index] ?? at)),
         periodMs,
         unverified: receiver.unverified,
