@@ -23,6 +23,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 export interface ServerProcess {
   baseUrl: string;
   stop(): Promise<void>;
+  /** SIGKILL at once, as a crash would: no shutdown hook runs. Resolves once the process is gone. */
+  kill(): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -38,9 +40,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs a TypeScript or JavaScript entry file under Node (TypeScript through tsx) and waits for GET /readyz. */
-export async function startServer(label: string, entry: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+/**
+ * Runs a TypeScript or JavaScript entry file under Node (TypeScript through tsx) and waits for GET /readyz.
+ * `port` keeps one address across restarts (default: a free one).
+ */
+export async function startServer(
+  label: string,
+  entry: string,
+  env: Record<string, string>,
+  port?: number,
+): Promise<ServerProcess> {
+  port ??= await freePort();
   const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
@@ -83,6 +93,11 @@ export async function startServer(label: string, entry: string, env: Record<stri
       const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       await exited;
       clearTimeout(timer);
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -25,6 +25,7 @@ import type { WebhooksTable } from '../src/server/features/notifications/webhook
 import { newId } from '../src/server/lib/ids.ts';
 import type { BenchData } from './bench-data.ts';
 import { type ServerProcess, startServer } from './children.ts';
+import { deleteDeliveryRows, deleteIngested, runPrefix } from './cleanup.ts';
 import { percentile, positiveEnv } from './load.ts';
 
 const CONNECTIONS = 10;
@@ -40,13 +41,6 @@ const USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
-
-/** Ids of one run: `bpipe-<tag>-…`, so the run's rows are one key range (`-` < `.` in every collation we use). */
-function runPrefix(): string {
-  return `bpipe-${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}-`;
-}
-
-const prefixEnd = (prefix: string) => `${prefix.slice(0, -1)}.`;
 
 /** The tracker's batches for one run: a counter decides the session, visitor and events of each one. */
 function batchMaker(publicKey: string, prefix: string): () => IngestBatchInput {
@@ -155,44 +149,13 @@ function loadIngest(url: string, nextBatch: () => IngestBatchInput, durationSeco
   });
 }
 
-/** Deletes what the ingest run wrote: its events, sessions (the hourly counts follow by trigger), visitors and batch ids. */
-async function deleteIngested(db: Db, accountId: string, prefix: string): Promise<void> {
-  const end = prefixEnd(prefix);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('session_events')
-      .where('account_id', '=', accountId)
-      .where('session_id', '>=', prefix)
-      .where('session_id', '<', end)
-      .execute();
-    await trx
-      .deleteFrom('sessions')
-      .where('account_id', '=', accountId)
-      .where('id', '>=', prefix)
-      .where('id', '<', end)
-      .execute();
-    await trx
-      .deleteFrom('visitors')
-      .where('account_id', '=', accountId)
-      .where('id', '>=', prefix)
-      .where('id', '<', end)
-      .execute();
-    await trx
-      .deleteFrom('ingest_batches')
-      .where('account_id', '=', accountId)
-      .where('batch_id', '>=', prefix)
-      .where('batch_id', '<', end)
-      .execute();
-  });
-}
-
 async function benchIngest(
   db: Db,
   website: { account_id: string; public_key: string },
   env: Record<string, string>,
 ): Promise<string[]> {
   const durationSeconds = positiveEnv('BENCH_DURATION', 8);
-  const prefix = runPrefix();
+  const prefix = runPrefix('bpipe');
   const nextBatch = batchMaker(website.public_key, prefix);
   let server: ServerProcess | null = null;
   try {
@@ -250,29 +213,6 @@ async function startCountingReceiver(): Promise<CountingReceiver> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function deleteDeliveryRows(db: Db, accountId: string, alertId: string, webhookId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('delivery_attempts')
-      .where('account_id', '=', accountId)
-      .where('message_id', 'in', (eb) =>
-        eb
-          .selectFrom('outbox_messages')
-          .select('id')
-          .where('account_id', '=', accountId)
-          .where('alert_id', '=', alertId),
-      )
-      .execute();
-    await trx
-      .deleteFrom('outbox_messages')
-      .where('account_id', '=', accountId)
-      .where('alert_id', '=', alertId)
-      .execute();
-    await trx.deleteFrom('alerts').where('account_id', '=', accountId).where('id', '=', alertId).execute();
-    await trx.deleteFrom('webhooks').where('account_id', '=', accountId).where('id', '=', webhookId).execute();
-  });
 }
 
 async function outboxCounts(db: Db, accountId: string, alertId: string): Promise<Record<string, number>> {

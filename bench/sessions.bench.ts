@@ -9,6 +9,11 @@
  *   BENCH_LOAD=false                                   skip the load test of GET /v1/sessions and its floor
  *   BENCH_DASHBOARD=false                              skip the browser measurements of the dashboard
  *   BENCH_PIPELINE=false                               skip the ingest and delivery throughput measurements
+ *   BENCH_FLOOD=false                                  skip the flood-control check: 10,000 matching events for one
+ *                                                      alert in 40 s, the server killed with SIGKILL three times,
+ *                                                      every match accounted for in the receiver's messages (about
+ *                                                      two minutes; BENCH_FLOOD_EVENTS, BENCH_FLOOD_SECONDS and
+ *                                                      BENCH_FLOOD_QUIET_MINUTES change its size)
  *   BENCH_HOSTILE=false                                skip /healthz latency under deeply nested bodies
  *   BENCH_REPLAY=false                                 skip the replay measurements (BENCH_REPLAY_SECONDS: the
  *                                                      recorded visit's length, default 60)
@@ -21,6 +26,7 @@ import { type BenchData, prepareBenchData } from './bench-data.ts';
 import { repoRoot, type ServerProcess, startServer } from './children.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchHostile } from './hostile.ts';
+import { benchFlood } from './flood.ts';
 import { benchPipeline } from './pipeline.ts';
 import { benchReplay } from './replay.ts';
 import { findingScenarios, type Scenario } from './finding-scenarios.ts';
@@ -28,6 +34,12 @@ import { type LoadResult, loadTest, positiveEnv } from './load.ts';
 
 const CONNECTIONS = 10;
 const PAGE_SIZE_DEEP = 100;
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ');
 
 function databaseUrl(): string {
   const fromEnv = process.env.DATABASE_URL;
@@ -216,12 +228,22 @@ async function main(): Promise<void> {
   }
 
   if (process.env.BENCH_PIPELINE !== 'false') {
-    console.log('\nPipeline (ingest and webhook delivery throughput):');
+    console.log(`\nPipeline (ingest and webhook delivery throughput; load average ${loadAverage()}):`);
     try {
       for (const line of await benchPipeline(url, data, { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' }))
         console.log(`  ${line}`);
     } catch (error) {
       console.log(`  pipeline bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  if (process.env.BENCH_FLOOD !== 'false') {
+    console.log(`\nFlood control across kill -9 (load average ${loadAverage()}):`);
+    try {
+      for (const line of await benchFlood(url, data, { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' }))
+        console.log(`  ${line}`);
+    } catch (error) {
+      console.log(`  flood bench failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -241,10 +263,7 @@ async function main(): Promise<void> {
 
   if (process.env.BENCH_REPLAY !== 'false') {
     console.log(
-      `\nReplay (recorder in headless Chromium, long replay, chunk ingestion, timeline; load average ${os
-        .loadavg()
-        .map((load) => load.toFixed(1))
-        .join(' ')}):`,
+      `\nReplay (recorder in headless Chromium, long replay, chunk ingestion, timeline; load average ${loadAverage()}):`,
     );
     const recorderSeconds = positiveEnv('BENCH_REPLAY_SECONDS', 60);
     for (const line of await benchReplay(
