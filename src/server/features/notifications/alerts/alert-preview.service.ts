@@ -39,16 +39,16 @@ export async function previewAlert(
   db: Db,
   accountId: string,
   input: AlertPreviewInput,
-  now = Date.now(),
+  { now = Date.now(), limit = PREVIEW_EVENT_LIMIT }: { now?: number; limit?: number } = {},
 ): Promise<AlertPreviewResult> {
   const rule = { events: checkEvents(input.events) };
   const columns = resolveThreshold(input);
   const websiteId = await websiteOf(db, accountId, input.webhook_id);
   const since = now - PREVIEW_DAYS * DAY_MS;
   const kinds = [...new Set(rule.events.map((event) => event.kind))];
-  const stored = await recentEventsOfKinds(db, { accountId, kinds, since, websiteId, limit: PREVIEW_EVENT_LIMIT + 1 });
-  const truncated = stored.length > PREVIEW_EVENT_LIMIT;
-  const examined = truncated ? stored.slice(0, PREVIEW_EVENT_LIMIT) : stored;
+  const stored = await recentEventsOfKinds(db, { accountId, kinds, since, websiteId, limit: limit + 1 });
+  const truncated = stored.length > limit;
+  const examined = truncated ? stored.slice(0, limit) : stored;
   const matchTimes = examined
     .flatMap(({ kind, data, occurredAt }) =>
       isAlertEventKind(kind) && matchAlerts([rule], { kind, details: detailsOf(data) }).length > 0 ? [occurredAt] : [],
