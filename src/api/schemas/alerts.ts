@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ALERT_EVENT_KINDS, ALERT_LIMITS, RAGE_CLICK } from '../event-catalogue.ts';
+import { ALERT_EVENT_KINDS, ALERT_LIMITS, ALERT_THRESHOLD, RAGE_CLICK } from '../event-catalogue.ts';
 
 export const ALERT_PROVIDERS = ['chat', 'webhooks'] as const;
 /** Requests may also name the chat provider `slack`, as clients of the hosted service do. */
@@ -62,24 +62,19 @@ const quietPeriodMinutes = Type.Integer({
     'folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.',
 });
 
-/** Threshold bounds: at least this many matches within this many minutes before an alert fires. */
-export const THRESHOLD_LIMITS = { minCount: 2, maxCount: 1000, minWindowMinutes: 1, maxWindowMinutes: 1440 } as const;
 const thresholdCount = Type.Union(
-  [Type.Integer({ minimum: THRESHOLD_LIMITS.minCount, maximum: THRESHOLD_LIMITS.maxCount }), Type.Null()],
+  [Type.Integer({ minimum: ALERT_THRESHOLD.minCount, maximum: ALERT_THRESHOLD.maxCount }), Type.Null()],
   {
     description:
-      `Threshold: the alert fires only once at least this many matches (${THRESHOLD_LIMITS.minCount} to ` +
-      `${THRESHOLD_LIMITS.maxCount}) happened within \`threshold_window_minutes\`; set both or neither. ` +
+      `Threshold: the alert fires only once at least this many matches (${ALERT_THRESHOLD.minCount} to ` +
+      `${ALERT_THRESHOLD.maxCount}) happened within \`threshold_window_minutes\`; set both or neither. ` +
       'Matches below it send nothing and are not counted as held back. null: every match counts (the default).',
   },
 );
 const thresholdWindowMinutes = Type.Union(
-  [
-    Type.Integer({ minimum: THRESHOLD_LIMITS.minWindowMinutes, maximum: THRESHOLD_LIMITS.maxWindowMinutes }),
-    Type.Null(),
-  ],
+  [Type.Integer({ minimum: ALERT_THRESHOLD.minWindowMinutes, maximum: ALERT_THRESHOLD.maxWindowMinutes }), Type.Null()],
   {
-    description: `The threshold's window, ${THRESHOLD_LIMITS.minWindowMinutes} to ${THRESHOLD_LIMITS.maxWindowMinutes} minutes; set with \`threshold_count\`.`,
+    description: `The threshold's window, ${ALERT_THRESHOLD.minWindowMinutes} to ${ALERT_THRESHOLD.maxWindowMinutes} minutes; set with \`threshold_count\`.`,
   },
 );
 
@@ -180,7 +175,8 @@ export const AlertPreviewBody = Type.Object(
     events,
     webhook_id: Type.Optional(
       Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()], {
-        description: "Preview only the events of this webhook's website (as the alert would fire); null: every website.",
+        description:
+          "Preview only the events of this webhook's website (as the alert would fire); null: every website.",
       }),
     ),
     quiet_period_minutes: Type.Optional(quietPeriodMinutes),
@@ -197,7 +193,8 @@ export const AlertPreview = Type.Object({
   matches: Type.Integer({ minimum: 0, description: 'Events the rule matches.' }),
   fires: Type.Integer({
     minimum: 0,
-    description: 'Matches that would have fired the alert: all of them without a threshold, else those that reached it.',
+    description:
+      'Matches that would have fired the alert: all of them without a threshold, else those that reached it.',
   }),
   messages: Type.Integer({
     minimum: 0,

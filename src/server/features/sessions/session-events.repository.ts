@@ -45,7 +45,9 @@ export function findRecentEventsOfKinds(
   const websiteId = filter.websiteId;
   if (websiteId !== null) {
     query = query
-      .innerJoin('sessions as s', (join) => join.onRef('s.account_id', '=', 'e.account_id').onRef('s.id', '=', 'e.session_id'))
+      .innerJoin('sessions as s', (join) =>
+        join.onRef('s.account_id', '=', 'e.account_id').onRef('s.id', '=', 'e.session_id'),
+      )
       .where('s.website_id', '=', websiteId);
   }
   return query.orderBy('e.occurred_at', 'desc').limit(filter.limit).execute();

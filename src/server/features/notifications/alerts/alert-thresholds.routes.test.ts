@@ -46,11 +46,7 @@ describeApi('alert thresholds: the API', (ctx) => {
   it('has no threshold unless set, takes both fields, and shows them', async () => {
     const plain = (await createAlert(ctx(), account)) as ThresholdAlert;
     expect(plain).toMatchObject({ threshold_count: null, threshold_window_minutes: null });
-    const set = await createAlert(
-      ctx(),
-      account,
-      chatAlertBody({ threshold_count: 5, threshold_window_minutes: 10 }),
-    );
+    const set = await createAlert(ctx(), account, chatAlertBody({ threshold_count: 5, threshold_window_minutes: 10 }));
     expect(set).toMatchObject({ threshold_count: 5, threshold_window_minutes: 10 });
     expect(await alertOf(ctx(), account, set.alert_id)).toMatchObject({
       threshold_count: 5,
@@ -59,7 +55,11 @@ describeApi('alert thresholds: the API', (ctx) => {
   });
 
   it('on update, changes one field of a set threshold, and clears it with both null', async () => {
-    const alert = await createAlert(ctx(), account, chatAlertBody({ threshold_count: 5, threshold_window_minutes: 10 }));
+    const alert = await createAlert(
+      ctx(),
+      account,
+      chatAlertBody({ threshold_count: 5, threshold_window_minutes: 10 }),
+    );
     const changed = await sendJson(ctx(), account.token, 'PUT', `/v1/alerts/${alert.alert_id}`, { threshold_count: 8 });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ threshold_count: 8, threshold_window_minutes: 10 });

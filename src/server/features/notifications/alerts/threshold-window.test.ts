@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { WINDOW_CAPACITY, onThresholdMatch, parseWindowTimes, thresholdOf, windowTimesText } from './threshold-window.ts';
+import {
+  WINDOW_CAPACITY,
+  onThresholdMatch,
+  parseWindowTimes,
+  thresholdOf,
+  windowTimesText,
+} from './threshold-window.ts';
 
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 10, 23, 12, 0, 0);

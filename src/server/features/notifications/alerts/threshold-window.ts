@@ -4,12 +4,12 @@
  * last `windowMinutes`. Matches below the threshold send nothing and are not held back; those that
  * reach it go on to the quiet period like any match of an alert without a threshold.
  */
-import { THRESHOLD_LIMITS } from '../../../../api/schemas/alerts.ts';
+import { ALERT_THRESHOLD } from '../../../../api/event-catalogue.ts';
 
 const MINUTE_MS = 60_000;
 
 /** The most match times kept: enough to decide the largest threshold and to report the count up to it. */
-export const WINDOW_CAPACITY = THRESHOLD_LIMITS.maxCount;
+export const WINDOW_CAPACITY = ALERT_THRESHOLD.maxCount;
 
 export interface Threshold {
   count: number;
