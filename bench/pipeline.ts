@@ -269,6 +269,9 @@ async function benchDelivery(
     suppressed_event: null,
     summary_due_at: null,
     snoozed_until: null,
+    threshold_count: null,
+    threshold_window_minutes: null,
+    threshold_matches_at: null,
   };
   let worker: ReturnType<typeof startDeliveryWorker> | null = null;
   try {

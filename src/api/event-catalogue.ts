@@ -70,6 +70,8 @@ export const RAGE_CLICK = { minClicks: 3, maxThreshold: 100, defaultThreshold: 5
 
 /** The rules of an alert's list of {kind, value}. */
 export const ALERT_LIMITS = { eventsPerAlert: 20, valueLength: 256 } as const;
+/** An alert's optional threshold: at least `count` matches within `windowMinutes` before it fires. */
+export const ALERT_THRESHOLD = { minCount: 2, maxCount: 1000, minWindowMinutes: 1, maxWindowMinutes: 1440 } as const;
 
 interface KindEntry {
   /** The event's name in the API and in deliveries (Click, RageClick…). */

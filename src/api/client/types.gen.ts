@@ -85,6 +85,14 @@ export type Alert = {
      * ISO 8601, UTC: when the first of the held-back matches happened; null when none is held back.
      */
     suppressed_since?: string | null;
+    /**
+     * Threshold: the alert fires only once at least this many matches (2 to 1000) happened within `threshold_window_minutes`; set both or neither. Matches below it send nothing and are not counted as held back. null: every match counts (the default).
+     */
+    threshold_count?: number | null;
+    /**
+     * The threshold's window, 1 to 1440 minutes; set with `threshold_count`.
+     */
+    threshold_window_minutes?: number | null;
 };
 
 export type Webhook = {
@@ -495,6 +503,14 @@ export type CreateAlertData = {
          * ISO 8601: until then the alert is snoozed, its matches send nothing and are not counted; null is not snoozed.
          */
         snoozed_until?: string | null;
+        /**
+         * Threshold: the alert fires only once at least this many matches (2 to 1000) happened within `threshold_window_minutes`; set both or neither. Matches below it send nothing and are not counted as held back. null: every match counts (the default).
+         */
+        threshold_count?: number | null;
+        /**
+         * The threshold's window, 1 to 1440 minutes; set with `threshold_count`.
+         */
+        threshold_window_minutes?: number | null;
     };
     path?: never;
     query?: never;
@@ -554,6 +570,127 @@ export type CreateAlertResponses = {
 };
 
 export type CreateAlertResponse = CreateAlertResponses[keyof CreateAlertResponses];
+
+export type PreviewAlertData = {
+    body: {
+        events: Array<{
+            /**
+             * 5 click, 6 double click, 20 error click, 21 rage click, 24 console log, 25 JavaScript error, 26 custom event, 29 network request, 30 network error.
+             */
+            kind: 5 | 6 | 20 | 21 | 24 | 25 | 26 | 29 | 30;
+            /**
+             * Fragment to match; empty or left out matches any event of the kind. For rage clicks (21), the minimum click count, 3 to 100 (3 when left out).
+             */
+            value?: string;
+        }>;
+        /**
+         * Preview only the events of this webhook's website (as the alert would fire); null: every website.
+         */
+        webhook_id?: string | null;
+        /**
+         * Flood control: after a message, later matches within this many minutes are held back and counted, then folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.
+         */
+        quiet_period_minutes?: number;
+        /**
+         * Threshold: the alert fires only once at least this many matches (2 to 1000) happened within `threshold_window_minutes`; set both or neither. Matches below it send nothing and are not counted as held back. null: every match counts (the default).
+         */
+        threshold_count?: number | null;
+        /**
+         * The threshold's window, 1 to 1440 minutes; set with `threshold_count`.
+         */
+        threshold_window_minutes?: number | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/alerts/preview';
+};
+
+export type PreviewAlertErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type PreviewAlertError = PreviewAlertErrors[keyof PreviewAlertErrors];
+
+export type PreviewAlertResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        /**
+         * ISO 8601, UTC: the start of the period looked at.
+         */
+        from: string;
+        /**
+         * ISO 8601, UTC: now.
+         */
+        to: string;
+        /**
+         * Stored events of the rule’s kinds examined.
+         */
+        scanned_events: number;
+        /**
+         * Events the rule matches.
+         */
+        matches: number;
+        /**
+         * Matches that would have fired the alert: all of them without a threshold, else those that reached it.
+         */
+        fires: number;
+        /**
+         * Messages flood control would have sent: matches sent at once plus quiet-period summaries.
+         */
+        messages: number;
+        /**
+         * Fires folded into those messages by the quiet period.
+         */
+        held_back: number;
+        /**
+         * More events of these kinds were stored than one preview examines: the figures cover only the newest of them, from `from` (later than 7 days ago).
+         */
+        truncated: boolean;
+    };
+};
+
+export type PreviewAlertResponse = PreviewAlertResponses[keyof PreviewAlertResponses];
 
 export type DeleteAlertData = {
     body?: never;
@@ -656,6 +793,14 @@ export type UpdateAlertData = {
          * ISO 8601: until then the alert is snoozed, its matches send nothing and are not counted; null is not snoozed.
          */
         snoozed_until?: string | null;
+        /**
+         * Threshold: the alert fires only once at least this many matches (2 to 1000) happened within `threshold_window_minutes`; set both or neither. Matches below it send nothing and are not counted as held back. null: every match counts (the default).
+         */
+        threshold_count?: number | null;
+        /**
+         * The threshold's window, 1 to 1440 minutes; set with `threshold_count`.
+         */
+        threshold_window_minutes?: number | null;
     };
     path: {
         id: string;
@@ -4627,6 +4772,14 @@ export type WebhookClickWebhookPayload = {
      * With `suppressed_count`: Unix seconds of the first of those matches.
      */
     suppressed_since?: number;
+    /**
+     * Present only when the alert has a threshold and this match reached it: how many matches happened within the window, this one included (counted up to 1,000).
+     */
+    threshold_matches?: number;
+    /**
+     * With `threshold_matches`: the threshold's window in minutes.
+     */
+    threshold_window_minutes?: number;
 };
 
 export type WebhookClickWebhookRequest = {
@@ -4723,6 +4876,14 @@ export type WebhookDoubleClickWebhookPayload = {
      * With `suppressed_count`: Unix seconds of the first of those matches.
      */
     suppressed_since?: number;
+    /**
+     * Present only when the alert has a threshold and this match reached it: how many matches happened within the window, this one included (counted up to 1,000).
+     */
+    threshold_matches?: number;
+    /**
+     * With `threshold_matches`: the threshold's window in minutes.
+     */
+    threshold_window_minutes?: number;
 };
 
 export type WebhookDoubleClickWebhookRequest = {
@@ -4823,6 +4984,14 @@ export type WebhookErrorClickWebhookPayload = {
      * With `suppressed_count`: Unix seconds of the first of those matches.
      */
     suppressed_since?: number;
+    /**
+     * Present only when the alert has a threshold and this match reached it: how many matches happened within the window, this one included (counted up to 1,000).
+     */
+    threshold_matches?: number;
+    /**
+     * With `threshold_matches`: the threshold's window in minutes.
+     */
+    threshold_window_minutes?: number;
 };
 
 export type WebhookErrorClickWebhookRequest = {
@@ -4927,6 +5096,14 @@ export type WebhookRageClickWebhookPayload = {
      * With `suppressed_count`: Unix seconds of the first of those matches.
      */
     suppressed_since?: number;
+    /**
+     * Present only when the alert has a threshold and this match reached it: how many matches happened within the window, this one included (counted up to 1,000).
+     */
+    threshold_matches?: number;
+    /**
+     * With `threshold_matches`: the threshold's window in minutes.
+     */
+    threshold_window_minutes?: number;
 };
 
 export type WebhookRageClickWebhookRequest = {
@@ -5020,6 +5197,14 @@ export type WebhookLogWebhookPayload = {
      * With `suppressed_count`: Unix seconds of the first of those matches.
      */
     suppressed_since?: number;
+    /**
+     * Present only when the alert has a threshold and this match reached it: how many matches happened within the window, this one included (counted up to 1,000).
+     */
+    threshold_matches?: number;
+    /**
+     * With `threshold_matches`: the threshold's window in minutes.
+     */
+    threshold_window_minutes?: number;
 };
 
 export type WebhookLogWebhookRequest = {
@@ -5121,6 +5306,14 @@ export type WebhookJsErrorWebhookPayload = {
      * With `suppressed_count`: Unix seconds of the first of those matches.
      */
     suppressed_since?: number;
+    /**
+     * Present only when the alert has a threshold and this match reached it: how many matches happened within the window, this one included (counted up to 1,000).
+     */
+    threshold_matches?: number;
+    /**
+     * With `threshold_matches`: the threshold's window in minutes.
+     */
+    threshold_window_minutes?: number;
 };
 
 export type WebhookJsErrorWebhookRequest = {
@@ -5216,6 +5409,14 @@ export type WebhookCustomWebhookPayload = {
      * With `suppressed_count`: Unix seconds of the first of those matches.
      */
     suppressed_since?: number;
+    /**
+     * Present only when the alert has a threshold and this match reached it: how many matches happened within the window, this one included (counted up to 1,000).
+     */
+    threshold_matches?: number;
+    /**
+     * With `threshold_matches`: the threshold's window in minutes.
+     */
+    threshold_window_minutes?: number;
 };
 
 export type WebhookCustomWebhookRequest = {
@@ -5316,6 +5517,14 @@ export type WebhookNetLogWebhookPayload = {
      * With `suppressed_count`: Unix seconds of the first of those matches.
      */
     suppressed_since?: number;
+    /**
+     * Present only when the alert has a threshold and this match reached it: how many matches happened within the window, this one included (counted up to 1,000).
+     */
+    threshold_matches?: number;
+    /**
+     * With `threshold_matches`: the threshold's window in minutes.
+     */
+    threshold_window_minutes?: number;
 };
 
 export type WebhookNetLogWebhookRequest = {
@@ -5416,6 +5625,14 @@ export type WebhookNetErrorWebhookPayload = {
      * With `suppressed_count`: Unix seconds of the first of those matches.
      */
     suppressed_since?: number;
+    /**
+     * Present only when the alert has a threshold and this match reached it: how many matches happened within the window, this one included (counted up to 1,000).
+     */
+    threshold_matches?: number;
+    /**
+     * With `threshold_matches`: the threshold's window in minutes.
+     */
+    threshold_window_minutes?: number;
 };
 
 export type WebhookNetErrorWebhookRequest = {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ALERT_EVENT_KINDS, ALERT_LIMITS, RAGE_CLICK } from '../event-catalogue.ts';
+import { ALERT_EVENT_KINDS, ALERT_LIMITS, ALERT_THRESHOLD, RAGE_CLICK } from '../event-catalogue.ts';
 
 export const ALERT_PROVIDERS = ['chat', 'webhooks'] as const;
 /** Requests may also name the chat provider `slack`, as clients of the hosted service do. */
@@ -62,6 +62,22 @@ const quietPeriodMinutes = Type.Integer({
     'folded into the next message (`suppressed_count`, `suppressed_since`). 0 sends every match. Default 5.',
 });
 
+const thresholdCount = Type.Union(
+  [Type.Integer({ minimum: ALERT_THRESHOLD.minCount, maximum: ALERT_THRESHOLD.maxCount }), Type.Null()],
+  {
+    description:
+      `Threshold: the alert fires only once at least this many matches (${ALERT_THRESHOLD.minCount} to ` +
+      `${ALERT_THRESHOLD.maxCount}) happened within \`threshold_window_minutes\`; set both or neither. ` +
+      'Matches below it send nothing and are not counted as held back. null: every match counts (the default).',
+  },
+);
+const thresholdWindowMinutes = Type.Union(
+  [Type.Integer({ minimum: ALERT_THRESHOLD.minWindowMinutes, maximum: ALERT_THRESHOLD.maxWindowMinutes }), Type.Null()],
+  {
+    description: `The threshold's window, ${ALERT_THRESHOLD.minWindowMinutes} to ${ALERT_THRESHOLD.maxWindowMinutes} minutes; set with \`threshold_count\`.`,
+  },
+);
+
 const snoozedUntil = Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
   description:
     'ISO 8601: until then the alert is snoozed, its matches send nothing and are not counted; null is not snoozed.',
@@ -77,6 +93,8 @@ export const CreateAlertBody = Type.Object(
     webhook_id: Type.Optional(webhookId),
     quiet_period_minutes: Type.Optional(quietPeriodMinutes),
     snoozed_until: Type.Optional(snoozedUntil),
+    threshold_count: Type.Optional(thresholdCount),
+    threshold_window_minutes: Type.Optional(thresholdWindowMinutes),
   },
   { additionalProperties: false },
 );
@@ -92,6 +110,8 @@ export const UpdateAlertBody = Type.Object(
     enabled: Type.Optional(Type.Boolean()),
     quiet_period_minutes: Type.Optional(quietPeriodMinutes),
     snoozed_until: Type.Optional(snoozedUntil),
+    threshold_count: Type.Optional(thresholdCount),
+    threshold_window_minutes: Type.Optional(thresholdWindowMinutes),
   },
   { additionalProperties: false },
 );
@@ -143,9 +163,50 @@ export const Alert = Type.Object(
         description: 'ISO 8601, UTC: when the first of the held-back matches happened; null when none is held back.',
       }),
     ),
+    threshold_count: Type.Optional(thresholdCount),
+    threshold_window_minutes: Type.Optional(thresholdWindowMinutes),
   },
   { $id: 'Alert' },
 );
+
+/** The unsaved rule the form previews: what decides when the alert fires and how often it sends. */
+export const AlertPreviewBody = Type.Object(
+  {
+    events,
+    webhook_id: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()], {
+        description:
+          "Preview only the events of this webhook's website (as the alert would fire); null: every website.",
+      }),
+    ),
+    quiet_period_minutes: Type.Optional(quietPeriodMinutes),
+    threshold_count: Type.Optional(thresholdCount),
+    threshold_window_minutes: Type.Optional(thresholdWindowMinutes),
+  },
+  { additionalProperties: false },
+);
+
+export const AlertPreview = Type.Object({
+  from: Type.String({ format: 'date-time', description: 'ISO 8601, UTC: the start of the period looked at.' }),
+  to: Type.String({ format: 'date-time', description: 'ISO 8601, UTC: now.' }),
+  scanned_events: Type.Integer({ minimum: 0, description: 'Stored events of the rule’s kinds examined.' }),
+  matches: Type.Integer({ minimum: 0, description: 'Events the rule matches.' }),
+  fires: Type.Integer({
+    minimum: 0,
+    description:
+      'Matches that would have fired the alert: all of them without a threshold, else those that reached it.',
+  }),
+  messages: Type.Integer({
+    minimum: 0,
+    description: 'Messages flood control would have sent: matches sent at once plus quiet-period summaries.',
+  }),
+  held_back: Type.Integer({ minimum: 0, description: 'Fires folded into those messages by the quiet period.' }),
+  truncated: Type.Boolean({
+    description:
+      'More events of these kinds were stored than one preview examines: the figures cover only the newest ' +
+      'of them, from `from` (later than 7 days ago).',
+  }),
+});
 
 export const AlertRef = Type.Ref('Alert');
 export const AlertList = Type.Array(AlertRef);
@@ -155,3 +216,5 @@ export type AlertEventValue = Static<typeof AlertEvent>;
 export type CreateAlertInput = Static<typeof CreateAlertBody>;
 export type UpdateAlertInput = Static<typeof UpdateAlertBody>;
 export type AlertResource = Static<typeof Alert>;
+export type AlertPreviewInput = Static<typeof AlertPreviewBody>;
+export type AlertPreviewResult = Static<typeof AlertPreview>;

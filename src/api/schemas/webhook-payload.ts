@@ -130,6 +130,17 @@ function deliveryBodyWith<T extends ReturnType<typeof deliveryEventOf> | typeof 
     suppressed_since: Type.Optional(
       Type.Integer({ description: 'With `suppressed_count`: Unix seconds of the first of those matches.' }),
     ),
+    threshold_matches: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'Present only when the alert has a threshold and this match reached it: how many matches happened within ' +
+          'the window, this one included (counted up to 1,000).',
+      }),
+    ),
+    threshold_window_minutes: Type.Optional(
+      Type.Integer({ minimum: 1, description: "With `threshold_matches`: the threshold's window in minutes." }),
+    ),
   });
 }
 

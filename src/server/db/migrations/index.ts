@@ -16,6 +16,7 @@ import * as alertSnooze from './2026-11-23T1310-alert-snooze.ts';
 import * as webhookFirstDelivery from './2026-11-23T1400-webhook-first-delivery.ts';
 import * as passwordLinks from './2026-11-23T1320-password-links.ts';
 import * as webhookPreviousSecret from './2026-11-23T1540-webhook-previous-secret.ts';
+import * as alertThresholds from './2026-11-23T1700-alert-thresholds.ts';
 import * as bulkLoadVisitorCounts from './2026-11-23T1700-bulk-load-visitor-counts.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1320-password-links': passwordLinks,
   '2026-11-23T1400-webhook-first-delivery': webhookFirstDelivery,
   '2026-11-23T1540-webhook-previous-secret': webhookPreviousSecret,
+  '2026-11-23T1700-alert-thresholds': alertThresholds,
   '2026-11-23T1700-bulk-load-visitor-counts': bulkLoadVisitorCounts,
 };

@@ -1,7 +1,8 @@
 /**
  * What ingestion asks of notifications, in one function: called inside the ingestion transaction,
- * it matches the batch's events against the website's enabled alerts and, within each alert's quiet
- * period, either writes an outbox message or holds the match back and counts it. The alerts are
+ * it matches the batch's events against the website's enabled alerts, counts each match toward the
+ * alert's threshold (if it has one) and, for matches that reach it, within each alert's quiet period,
+ * either writes an outbox message or holds the match back and counts it. The alerts are
  * locked meanwhile, so concurrent batches count exactly, and an accepted event and what it caused
  * are durable together.
  */
@@ -15,6 +16,7 @@ import { type HeldEvent, heldEventText } from './alerts/held-event.ts';
 import { type MatchableEvent, matchAlerts } from './alerts/match-alerts.ts';
 import { onMatch } from './alerts/quiet-period.ts';
 import { quietColumns, quietStateOf } from './alerts/quiet-state.ts';
+import { onThresholdMatch, parseWindowTimes, thresholdOf, windowTimesText } from './alerts/threshold-window.ts';
 import { alertMessageRow, alertTarget, deliveryEvent } from './outbox/enqueue.ts';
 import { insertMessages } from './outbox/outbox.repository.ts';
 import type { OutboxMessagesTable } from './outbox/outbox.table.ts';
@@ -69,7 +71,16 @@ export async function notifyMatchingAlerts(trx: Db, input: MatchingAlertsInput):
     (await lockAlerts(trx, input.accountId, alertIds))
       // A snoozed alert ignores its matches altogether: nothing is sent or counted.
       .filter((row) => row.enabled === 1 && (row.snoozed_until === null || row.snoozed_until <= input.now))
-      .map((row) => [row.id, { row, state: quietStateOf(row), held: row.suppressed_event }]),
+      .map((row) => [
+        row.id,
+        {
+          row,
+          state: quietStateOf(row),
+          held: row.suppressed_event,
+          threshold: thresholdOf(row.threshold_count, row.threshold_window_minutes),
+          windowTimes: parseWindowTimes(row.threshold_matches_at),
+        },
+      ]),
   );
   const messages: OutboxMessagesTable[] = [];
   let held = 0;
@@ -83,6 +94,10 @@ export async function notifyMatchingAlerts(trx: Db, input: MatchingAlertsInput):
     for (const alertId of matched) {
       const alert = locked.get(alertId);
       if (!alert) continue;
+      const window = onThresholdMatch(alert.threshold, alert.windowTimes, input.now);
+      alert.windowTimes = window.times;
+      // Below its threshold a match sends nothing and is not held back.
+      if (!window.reached) continue;
       const decision = onMatch(alert.state, input.now);
       alert.state = decision.state;
       if (!decision.send) {
@@ -90,7 +105,13 @@ export async function notifyMatchingAlerts(trx: Db, input: MatchingAlertsInput):
         held += 1;
         continue;
       }
-      const content = { accountId: input.accountId, websiteId: input.website.id, payload, folded: decision.folded };
+      const content = {
+        accountId: input.accountId,
+        websiteId: input.website.id,
+        payload,
+        folded: decision.folded,
+        threshold: alert.threshold && window.matches ? { matches: window.matches, ...alert.threshold } : null,
+      };
       const message = alertMessageRow(alert.row, content, input.now);
       if (message) messages.push(message);
     }
@@ -98,7 +119,11 @@ export async function notifyMatchingAlerts(trx: Db, input: MatchingAlertsInput):
   await insertMessages(trx, messages);
   for (const [alertId, alert] of locked) {
     const columns = quietColumns(alert.state, alert.held);
-    await saveAlertQuietState(trx, input.accountId, alertId, { ...columns, last_fired_at: input.now });
+    await saveAlertQuietState(trx, input.accountId, alertId, {
+      ...columns,
+      threshold_matches_at: windowTimesText(alert.threshold, alert.windowTimes),
+      last_fired_at: input.now,
+    });
   }
   return {
     queued: messages.length,

@@ -27,3 +27,28 @@ export function findSessionEvents(
   }
   return query.orderBy('occurred_at').orderBy('id').limit(filter.limit).execute();
 }
+
+/**
+ * The newest (at most `limit`) of an account's events of `kinds` since `since`, newest first; with
+ * `websiteId`, only that website's. Reads the (account, kind, time) index, one range per kind.
+ */
+export function findRecentEventsOfKinds(
+  db: Db,
+  filter: { accountId: string; kinds: readonly number[]; since: number; websiteId: string | null; limit: number },
+) {
+  let query = db
+    .selectFrom('session_events as e')
+    .select(['e.kind', 'e.occurred_at', 'e.data'])
+    .where('e.account_id', '=', filter.accountId)
+    .where('e.kind', 'in', [...filter.kinds])
+    .where('e.occurred_at', '>=', filter.since);
+  const websiteId = filter.websiteId;
+  if (websiteId !== null) {
+    query = query
+      .innerJoin('sessions as s', (join) =>
+        join.onRef('s.account_id', '=', 'e.account_id').onRef('s.id', '=', 'e.session_id'),
+      )
+      .where('s.website_id', '=', websiteId);
+  }
+  return query.orderBy('e.occurred_at', 'desc').limit(filter.limit).execute();
+}

@@ -1,7 +1,7 @@
 import type { SessionEventPageResource, SessionEventsQueryInput } from '../../../api/schemas/session-events.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
-import { type EventPosition, findSessionEvents } from './session-events.repository.ts';
+import { type EventPosition, findRecentEventsOfKinds, findSessionEvents } from './session-events.repository.ts';
 import { findSessionBrief } from './sessions.repository.ts';
 
 function encodeCursor(position: EventPosition): string {
@@ -38,4 +38,21 @@ export async function listSessionEvents(
     })),
     next_cursor: rows.length > query.size && last ? encodeCursor({ occurredAt: last.occurred_at, id: last.id }) : null,
   };
+}
+
+/** A stored event as other features read it: kind, Unix milliseconds, and its details as JSON text. */
+export interface StoredEvent {
+  kind: number;
+  occurredAt: number;
+  data: string;
+}
+
+/** The newest (at most `limit`) of an account's events of `kinds` since `since`, newest first. */
+export async function recentEventsOfKinds(
+  db: Db,
+  filter: { accountId: string; kinds: readonly number[]; since: number; websiteId: string | null; limit: number },
+): Promise<StoredEvent[]> {
+  if (filter.kinds.length === 0) return [];
+  const rows = await findRecentEventsOfKinds(db, filter);
+  return rows.map((row) => ({ kind: row.kind, occurredAt: Number(row.occurred_at), data: row.data }));
 }

@@ -36,13 +36,15 @@ export type AlertSettings = Pick<
   | 'enabled'
   | 'quiet_period_minutes'
   | 'snoozed_until'
+  | 'threshold_count'
+  | 'threshold_window_minutes'
 >;
 
 export function updateAlertRow(
   db: Db,
   accountId: string,
   alertId: string,
-  changes: AlertSettings & Pick<AlertsTable, 'summary_due_at'>,
+  changes: AlertSettings & Partial<Pick<AlertsTable, 'summary_due_at' | 'threshold_matches_at'>>,
 ) {
   return db.updateTable('alerts').set(changes).where('account_id', '=', accountId).where('id', '=', alertId).execute();
 }
@@ -153,7 +155,7 @@ export function saveAlertQuietState(
   db: Db,
   accountId: string,
   alertId: string,
-  state: AlertQuietState & Partial<Pick<AlertsTable, 'last_fired_at'>>,
+  state: AlertQuietState & Partial<Pick<AlertsTable, 'last_fired_at' | 'threshold_matches_at'>>,
 ) {
   return db.updateTable('alerts').set(state).where('account_id', '=', accountId).where('id', '=', alertId).execute();
 }

@@ -19,6 +19,8 @@ import {
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 
 const ALERT_FIELDS = [
+  'threshold_count',
+  'threshold_window_minutes',
   'snoozed_until',
   'quiet_period_minutes',
   'suppressed_count',
@@ -128,6 +130,8 @@ describeApi('POST /v1/alerts', (ctx) => {
         snoozed_until: null,
         suppressed_count: 0,
         suppressed_since: null,
+        threshold_count: null,
+        threshold_window_minutes: null,
       });
       const created = Date.parse(alert.creation_date);
       expect(created).toBeGreaterThanOrEqual(before - 1000);

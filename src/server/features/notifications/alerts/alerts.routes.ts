@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AlertList, AlertRef, CreateAlertBody, DeletedAlert, UpdateAlertBody } from '../../../../api/schemas/alerts.ts';
+import {
+  AlertList,
+  AlertPreview,
+  AlertPreviewBody,
+  AlertRef,
+  CreateAlertBody,
+  DeletedAlert,
+  UpdateAlertBody,
+} from '../../../../api/schemas/alerts.ts';
 import { IdParams } from '../../../../api/schemas/common.ts';
 import {
   AlertMatchList,
@@ -14,6 +22,7 @@ import { operation } from '../../../http/route-schema.ts';
 import { sendAlertTest } from '../deliveries/delivery-actions.service.ts';
 import { listAlertDeliveries, listAlertMatches } from '../deliveries/delivery-log.service.ts';
 import { TEST_SEND_NOTE } from '../deliveries/test-messages.ts';
+import { PREVIEW_DAYS, PREVIEW_EVENT_LIMIT, previewAlert } from './alert-preview.service.ts';
 import { type AlertTargetContext, createAlert, deleteAlert, listAlerts, updateAlert } from './alerts.service.ts';
 
 export const alertsRoutes: FastifyPluginAsyncTypebox<{
@@ -37,6 +46,29 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<{
       const alert = await createAlert(db, requirePrincipal(request).accountId, request.body, target);
       return reply.code(201).send(alert);
     },
+  });
+
+  // alerts:write, like saving: a preview matches fragments against stored events, which a token that
+  // may only read alerts must not be able to probe.
+  app.post('/v1/alerts/preview', {
+    config: { scope: 'alerts:write' },
+    schema: {
+      ...operation({
+        tag: 'Alerts',
+        operationId: 'previewAlert',
+        summary: 'Preview an unsaved alert over the last 7 days',
+        description:
+          `How often the rule would have fired over the last ${PREVIEW_DAYS} days, from the stored events, and how many ` +
+          'messages flood control (threshold and quiet period) would have sent. Nothing is stored or sent. At most ' +
+          `${PREVIEW_EVENT_LIMIT.toLocaleString('en')} events of the rule's kinds are examined, the newest: beyond that ` +
+          '`truncated` is true and `from` says where the figures start. With `webhook_id`, only the events of its ' +
+          "website count, as for a webhook alert; without it, every website's, as for a chat alert.",
+        scope: 'alerts:write',
+        success: { 200: AlertPreview },
+      }),
+      body: AlertPreviewBody,
+    },
+    handler: (request) => previewAlert(db, requirePrincipal(request).accountId, request.body),
   });
 
   app.put('/v1/alerts/:id', {

@@ -26,6 +26,7 @@ import { quietStateOf } from './quiet-state.ts';
 import { webhookHealth } from '../webhooks/webhook-health.ts';
 import { type AlertProvider, canonicalProvider, requestedChatChannel, withDefaultValues } from './alert-input.ts';
 import type { AlertsTable } from './alerts.table.ts';
+import { resolveThreshold, sameThreshold } from './threshold-input.ts';
 import { type ChatChannelLookup, checkChatChannel } from './chat-channel-check.ts';
 
 /** What the health of an alert's target depends on besides its own rows. */
@@ -76,6 +77,8 @@ export function toAlertResource(row: AlertWithTargetRow, context: AlertTargetCon
     snoozed_until: row.snoozed_until === null ? null : new Date(row.snoozed_until).toISOString(),
     suppressed_count: row.suppressed_count,
     suppressed_since: row.suppressed_since === null ? null : new Date(row.suppressed_since).toISOString(),
+    threshold_count: row.threshold_count,
+    threshold_window_minutes: row.threshold_window_minutes,
   };
 }
 
@@ -97,7 +100,7 @@ function normaliseName(name: string): string {
   return trimmed;
 }
 
-function checkEvents(input: CreateAlertInput['events']): AlertEventValue[] {
+export function checkEvents(input: CreateAlertInput['events']): AlertEventValue[] {
   const events = withDefaultValues(input);
   events.forEach((event, index) => {
     if (event.kind !== EVENT_KIND.rageClick) return;
@@ -189,6 +192,8 @@ export async function createAlert(
     suppressed_event: null,
     summary_due_at: null,
     snoozed_until: snoozeTime(input.snoozed_until) ?? null,
+    ...resolveThreshold(input),
+    threshold_matches_at: null,
   };
   await insertAlert(db, row);
   return requireAlert(db, accountId, row.id, context);
@@ -223,12 +228,18 @@ export async function updateAlert(
     enabled: input.enabled === undefined ? stored.enabled : Number(input.enabled),
     quiet_period_minutes: input.quiet_period_minutes ?? stored.quiet_period_minutes,
     snoozed_until: input.snoozed_until === undefined ? stored.snoozed_until : snoozeTime(input.snoozed_until),
+    ...resolveThreshold(input, stored),
   };
   await db.transaction().execute(async (trx) => {
     // Matches already held back go out when the (possibly new) quiet period says.
     const [locked] = await lockAlerts(trx, accountId, [alertId]);
     const state = locked ? { ...quietStateOf(locked), quietPeriodMinutes: settings.quiet_period_minutes } : null;
-    await updateAlertRow(trx, accountId, alertId, { ...settings, summary_due_at: state ? summaryDueAt(state) : null });
+    await updateAlertRow(trx, accountId, alertId, {
+      ...settings,
+      summary_due_at: state ? summaryDueAt(state) : null,
+      // A changed threshold counts afresh: matches counted toward the old one do not carry over.
+      ...(locked && !sameThreshold(locked, settings) ? { threshold_matches_at: null } : {}),
+    });
   });
   return requireAlert(db, accountId, alertId, context);
 }

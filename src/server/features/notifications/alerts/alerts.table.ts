@@ -28,4 +28,9 @@ export interface AlertsTable {
   summary_due_at: number | null;
   /** Unix milliseconds until which matches send nothing and are not counted, or null. */
   snoozed_until: number | null;
+  /** Fire only once this many matches happened within `threshold_window_minutes`; null: every match counts. */
+  threshold_count: number | null;
+  threshold_window_minutes: number | null;
+  /** JSON array of the Unix milliseconds of the latest matches within the threshold's window, oldest first. */
+  threshold_matches_at: string | null;
 }

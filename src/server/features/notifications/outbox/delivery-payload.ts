@@ -27,6 +27,13 @@ export function foldedFields(
   return folded ? { suppressed_count: folded.count, suppressed_since: Math.floor(folded.since / 1000) } : {};
 }
 
+/** The threshold fields of a body: none, or how many matches within the window made this one fire. */
+export function thresholdFields(
+  threshold: { matches: number; windowMinutes: number } | null,
+): Pick<DeliveryBody, 'threshold_matches' | 'threshold_window_minutes'> {
+  return threshold ? { threshold_matches: threshold.matches, threshold_window_minutes: threshold.windowMinutes } : {};
+}
+
 const STANDARD_EVENT_FIELDS = new Set(['event_name', 'time', 'session_id', 'session_url', 'visitor']);
 
 /** The delivery name of an event kind; throws on a kind alerts cannot fire on (a bug in the caller). */

@@ -10,7 +10,14 @@ import type { WebsitesTable } from '../../websites/websites.table.ts';
 import { newId } from '../../../lib/ids.ts';
 import { wakeDeliveryWorkers } from '../worker/delivery-signal.ts';
 import type { DeliveryBody, DeliveryEvent, VisitorParam } from './delivery-payload.ts';
-import { eventDetails, eventNameOf, foldedFields, hostedEventFields, sessionUrl } from './delivery-payload.ts';
+import {
+  eventDetails,
+  eventNameOf,
+  foldedFields,
+  hostedEventFields,
+  sessionUrl,
+  thresholdFields,
+} from './delivery-payload.ts';
 import type { OutboxMessagesTable } from './outbox.table.ts';
 import { insertMessages } from './outbox.repository.ts';
 
@@ -108,6 +115,8 @@ export function alertMessageRow(
     websiteId: string;
     payload: DeliveryEvent;
     folded: { count: number; since: number } | null;
+    /** With a threshold: the matches within its window that made this one fire. */
+    threshold?: { matches: number; windowMinutes: number } | null;
   },
   now: number,
 ): OutboxMessagesTable | null {
@@ -125,6 +134,7 @@ export function alertMessageRow(
       alert: { alert_id: alert.id, name: alert.name },
       payload: content.payload,
       ...foldedFields(content.folded),
+      ...thresholdFields(content.threshold ?? null),
     },
     { alertId: alert.id, webhookId, chatChannelId },
     now,

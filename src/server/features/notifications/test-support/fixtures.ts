@@ -78,6 +78,9 @@ export async function insertAlertRow(
     suppressed_event: null,
     summary_due_at: null,
     snoozed_until: null,
+    threshold_count: null,
+    threshold_window_minutes: null,
+    threshold_matches_at: null,
   };
   await insertAlert(db, row);
   return row;

@@ -36,11 +36,18 @@ function foldedNote(body: DeliveryBody): string {
   return ` and ${body.suppressed_count} more since ${since} UTC`;
 }
 
+/** ", 5 matches within 10 minutes" when the alert's threshold made this match fire. */
+function thresholdNote(body: DeliveryBody): string {
+  if (!body.threshold_matches || !body.threshold_window_minutes) return '';
+  const minutes = body.threshold_window_minutes === 1 ? '1 minute' : `${body.threshold_window_minutes} minutes`;
+  return `, ${body.threshold_matches} matches within ${minutes}`;
+}
+
 export function chatMessage(channel: string, body: DeliveryBody): ChatMessage {
   const event = body.payload;
   const summary = eventSummary(event);
   const prefix = body.test ? '[Test] ' : '';
-  const headline = `${prefix}${body.alert.name}: ${event.event_name}${summary ? ` (${summary})` : ''}${foldedNote(body)}`;
+  const headline = `${prefix}${body.alert.name}: ${event.event_name}${summary ? ` (${summary})` : ''}${thresholdNote(body)}${foldedNote(body)}`;
   const visitor = visitorLabel(event.visitor);
   const text = `${headline} by ${visitor}. Session: ${event.session_url}`;
   const mrkdwn = `*${escape(headline)}*\nVisitor: ${escape(visitor)}\n<${event.session_url}|Open the session>`;

@@ -13,6 +13,9 @@ const valid: AlertFormInput = {
   provider: 'chat',
   chat_channel_id: 'support',
   webhook_id: '',
+  threshold_on: false,
+  threshold_count: '5',
+  threshold_window_minutes: '10',
 };
 
 function issuesOf(input: AlertFormInput) {
@@ -88,6 +91,9 @@ describe('alertFormDefaults', () => {
       provider: 'chat',
       chat_channel_id: '',
       webhook_id: '',
+      threshold_on: false,
+      threshold_count: '5',
+      threshold_window_minutes: '10',
     });
   });
 
@@ -109,6 +115,9 @@ describe('alertFormDefaults', () => {
       provider: 'webhooks',
       chat_channel_id: '',
       webhook_id: 'wh_1',
+      threshold_on: false,
+      threshold_count: '5',
+      threshold_window_minutes: '10',
     });
   });
 });

@@ -7,6 +7,7 @@ import {
   rageClickThreshold,
 } from '../../../../api/event-catalogue.ts';
 import type { Alert, Webhook } from '../../../../api/client/types.gen.ts';
+import { describeThreshold } from './alert-threshold.ts';
 
 export type AlertEvent = Alert['events'][number];
 export type EventKind = AlertEvent['kind'];
@@ -123,10 +124,14 @@ export function describeTarget(
   return `webhook ${webhook?.url ?? alert.webhook_id ?? ''}`;
 }
 
-/** The whole rule as one sentence: "<events> → <target>". */
+/** The whole rule as one sentence: "<events> → <target>", or "<events>, 5 matches within 10 minutes → <target>". */
 export function describeAlert(
-  alert: Pick<Alert, 'events' | 'provider' | 'chat_channel_id' | 'webhook_id'>,
+  alert: Pick<
+    Alert,
+    'events' | 'provider' | 'chat_channel_id' | 'webhook_id' | 'threshold_count' | 'threshold_window_minutes'
+  >,
   webhooks: readonly Webhook[] = [],
 ): string {
-  return `${describeEvents(alert.events)} → ${describeTarget(alert, webhooks)}`;
+  const threshold = describeThreshold(alert);
+  return `${describeEvents(alert.events)}${threshold ? `, ${threshold}` : ''} → ${describeTarget(alert, webhooks)}`;
 }

@@ -11,7 +11,7 @@ import {
   type VisitorSuggestion,
 } from '../api/use-visitor-suggestions-query.ts';
 import { parseVisitorQuery } from '../lib/parse-visitor-query.ts';
-import { useDebouncedValue } from '../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { VisitorSuggestionOption } from './visitor-suggestion-option.tsx';
 
 const DEBOUNCE_MS = 250;

@@ -19,8 +19,10 @@ import {
   type AlertFormInput,
   type AlertFormValues,
 } from '../../lib/alert-form-schema.ts';
+import { AlertPreview } from './alert-preview.tsx';
 import { EventsEditor } from './events-editor.tsx';
 import { ProviderFields } from './provider-fields.tsx';
+import { ThresholdFields } from './threshold-fields.tsx';
 
 interface AlertFormProps {
   /** The alert to edit; a new alert is created without one. */
@@ -43,7 +45,7 @@ export function AlertForm({ alert, canRegisterWebhook, onSaved, onCancel }: Aler
 
   const onSubmit = handleSubmit(async (values) => {
     setUnplacedError(null);
-    const body = toAlertBody(values);
+    const body = toAlertBody(values, alert?.threshold_count != null);
     try {
       if (alert) await update.mutateAsync({ path: { id: alert.alert_id }, body });
       else await create.mutateAsync({ body });
@@ -51,6 +53,7 @@ export function AlertForm({ alert, canRegisterWebhook, onSaved, onCancel }: Aler
     } catch (error) {
       // Only fields on screen can show an error; the other provider's field is hidden.
       const visible = ['name', 'events', 'provider', values.provider === 'chat' ? 'chat_channel_id' : 'webhook_id'];
+      if (values.threshold_on) visible.push('threshold_count', 'threshold_window_minutes');
       if (!applyServerError(error, setError, visible)) setUnplacedError(error);
     }
   });
@@ -76,8 +79,11 @@ export function AlertForm({ alert, canRegisterWebhook, onSaved, onCancel }: Aler
               slotProps={{ htmlInput: { maxLength: 100 } }}
             />
             <EventsEditor />
+            <ThresholdFields />
             <Divider />
             <ProviderFields canRegisterWebhook={canRegisterWebhook} />
+            <Divider />
+            <AlertPreview quietPeriodMinutes={alert?.quiet_period_minutes} />
           </Stack>
         </DialogContent>
         <DialogActions>
