@@ -16,6 +16,7 @@ import * as alertSnooze from './2026-11-23T1310-alert-snooze.ts';
 import * as webhookFirstDelivery from './2026-11-23T1400-webhook-first-delivery.ts';
 import * as passwordLinks from './2026-11-23T1320-password-links.ts';
 import * as webhookPreviousSecret from './2026-11-23T1540-webhook-previous-secret.ts';
+import * as recordingChunkSummaries from './2026-11-23T1700-recording-chunk-summaries.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1320-password-links': passwordLinks,
   '2026-11-23T1400-webhook-first-delivery': webhookFirstDelivery,
   '2026-11-23T1540-webhook-previous-secret': webhookPreviousSecret,
+  '2026-11-23T1700-recording-chunk-summaries': recordingChunkSummaries,
 };
