@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { getSessionsOptions } from '../../api/client/@tanstack/react-query.gen.ts';
+import { getSessionOptions, getSessionsOptions } from '../../api/client/@tanstack/react-query.gen.ts';
+import { sessionRecordingQueryOptions } from '../features/sessions/api/use-session-recording-query.ts';
+import { prefetchOpeningChunk } from '../features/sessions/lib/opening-chunk.ts';
 import { meQueryOptions } from '../lib/api/me-query.ts';
 import { readSessionsView, toSessionsQuery } from '../features/sessions/lib/sessions-search-params.ts';
 import { preferredTimeZone } from '../lib/time-zones.ts';
@@ -31,6 +33,29 @@ export function sessionsLoader(queryClient: QueryClient) {
       })
       .catch(() => {
         // Not signed in: the page sends the person to sign in, without a request that would only fail.
+      });
+    return null;
+  };
+}
+
+/**
+ * A session's page: the session and its recording at once, then, when there is a replay, the player's code
+ * and the opening chunk together, so the first frame waits on one round of requests after the app's code.
+ */
+export function sessionLoader(queryClient: QueryClient) {
+  return ({ params }: LoaderFunctionArgs) => {
+    const id = params.sessionId ?? '';
+    void queryClient.prefetchQuery(getSessionOptions({ path: { id } }));
+    void queryClient
+      .fetchQuery(sessionRecordingQueryOptions(id))
+      .then((recording) => {
+        const opening = recording.has_recording ? recording.chunks[0]?.url : undefined;
+        if (!opening) return;
+        prefetchOpeningChunk(opening);
+        return import('../features/sessions/components/replay/session-replay.tsx');
+      })
+      .catch(() => {
+        // The page asks again and shows what went wrong.
       });
     return null;
   };

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '../components/feedback/page-loading.tsx';
 import { RouteError } from '../components/feedback/route-error.tsx';
-import { sessionsLoader, signedInLoader } from './route-loaders.ts';
+import { sessionLoader, sessionsLoader, signedInLoader } from './route-loaders.ts';
 
 /**
  * Every page is its own chunk, loaded when first visited. Loaders live here, outside the chunks, so a
@@ -37,6 +37,7 @@ export function createAppRouter(queryClient: QueryClient) {
         },
         {
           path: 'sessions/:sessionId',
+          loader: sessionLoader(queryClient),
           lazy: async () => ({
             Component: (await import('../features/sessions/components/session-page.tsx')).SessionPage,
           }),
