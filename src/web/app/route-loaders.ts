@@ -39,20 +39,22 @@ export function sessionsLoader(queryClient: QueryClient) {
 }
 
 /**
- * A session's page: the session and its recording at once, then, when there is a replay, the player's code
- * and the opening chunk together, so the first frame waits on one round of requests after the app's code.
+ * A session's page: the session, its recording and the player's code at once (most sessions people open
+ * have a replay; `session_url` is for watching one), then the opening chunk as soon as its address is
+ * known, so the first frame waits on one round of requests after the app's code.
  */
 export function sessionLoader(queryClient: QueryClient) {
   return ({ params }: LoaderFunctionArgs) => {
     const id = params.sessionId ?? '';
     void queryClient.prefetchQuery(getSessionOptions({ path: { id } }));
+    void import('../features/sessions/components/replay/session-replay.tsx').catch(() => {
+      // The page loads it again and shows what went wrong.
+    });
     void queryClient
       .fetchQuery(sessionRecordingQueryOptions(id))
       .then((recording) => {
         const opening = recording.has_recording ? recording.chunks[0]?.url : undefined;
-        if (!opening) return;
-        prefetchOpeningChunk(opening);
-        return import('../features/sessions/components/replay/session-replay.tsx');
+        if (opening) prefetchOpeningChunk(opening);
       })
       .catch(() => {
         // The page asks again and shows what went wrong.

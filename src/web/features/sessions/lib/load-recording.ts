@@ -19,6 +19,9 @@ export async function loadRecording(
   const opening = await takeOpeningChunk(first.url, signal);
   signal.throwIfAborted();
   onFirst(opening);
+  // The first frame is painted before the rest of a long recording is asked for and parsed.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  signal.throwIfAborted();
   const others = await Promise.all(rest.map((chunk) => fetchRecordingChunk(chunk.url, signal)));
   return [opening, ...others].flat().sort((a, b) => a.timestamp - b.timestamp);
 }
