@@ -6,8 +6,10 @@
  * tasks of both visits, and the recorder's own main-thread time; and the compressed bytes the service stored
  * per minute of recording (target ≤ 60 KB). A shared machine stretches tasks: note its load.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { type ServerProcess, startServer } from './children.ts';
 import { ensureTrackerBuild, prepareReplayAccount, storedRecordingBytes } from './replay-setup.ts';
@@ -165,7 +167,11 @@ async function measureVisit(page: Page, url: string, seconds: number, recording:
   await page.waitForTimeout(1500);
   await scriptedVisit(page, seconds);
   const elapsed = (Date.now() - started) / 1000;
-  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  const raw = (await browser.stopTracing()).toString('utf8');
+  // BENCH_TRACE_DIR keeps each visit's trace, to open in Chromium's performance panel.
+  const traceDir = process.env.BENCH_TRACE_DIR;
+  if (traceDir) fs.writeFileSync(path.join(traceDir, `recorder-${recording ? 'on' : 'off'}.json`), raw);
+  const trace = JSON.parse(raw) as { traceEvents: TraceEvent[] };
   const sessionId = await page.evaluate(() => (sessionStorage.getItem('sa_session') ?? '').split(' ')[0] ?? '');
   return { ...traceFigures(trace), sessionId, seconds: elapsed };
 }

@@ -3,7 +3,8 @@
  *   npx tsx bench/replay-run.ts
  *   BENCH_DURATION=5 BENCH_REPLAY_SECONDS=20 DATABASE_URL=postgres://... npx tsx bench/replay-run.ts
  * BENCH_DURATION: seconds of ingestion and timeline load (default 10); BENCH_REPLAY_SECONDS: the recorded
- * visit's length (default 60). npm run bench runs the same after its own parts.
+ * visit's length (default 60); BENCH_REPLAY_PARTS: a comma-separated choice of recorder, open, ingestion (default
+ * all); BENCH_TRACE_DIR: a directory to keep the recorder visits' Chromium traces in. npm run bench runs the same after its own parts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ const childEnv = {
 benchReplay(url, childEnv, {
   durationSeconds: positiveEnv('BENCH_DURATION', 10),
   recorderSeconds: positiveEnv('BENCH_REPLAY_SECONDS', 60),
+  only: (process.env.BENCH_REPLAY_PARTS ?? '').split(',').filter(Boolean),
 }).then(
   (lines) => {
     console.log(

@@ -2,17 +2,18 @@ import { benchReplayIngest } from './replay-ingest.ts';
 import { benchReplayOpen } from './replay-open.ts';
 import { benchRecorder } from './replay-recorder.ts';
 
-/** Every replay measurement in turn, each line a figure with its target; a part that fails says so and the rest run. */
+/** Every replay measurement in turn (or those named in `only`), each line a figure with its target; a part that fails says so and the rest run. */
 export async function benchReplay(
   url: string,
   childEnv: Record<string, string>,
-  options: { durationSeconds: number; recorderSeconds: number },
+  options: { durationSeconds: number; recorderSeconds: number; only?: string[] },
 ): Promise<string[]> {
-  const parts: [string, () => Promise<string[]>][] = [
+  const all: [string, () => Promise<string[]>][] = [
     ['recorder', () => benchRecorder(url, childEnv, options.recorderSeconds)],
-    ['long replay', () => benchReplayOpen(url, childEnv)],
+    ['open', () => benchReplayOpen(url, childEnv)],
     ['ingestion', () => benchReplayIngest(url, childEnv, options.durationSeconds)],
   ];
+  const parts = options.only?.length ? all.filter(([name]) => options.only?.includes(name)) : all;
   const lines: string[] = [];
   for (const [name, run] of parts) {
     try {

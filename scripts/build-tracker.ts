@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
+import { rrwebUntaintedElementFix } from './rrweb-untainted-fix.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = path.join(ROOT, 'src/tracker/tracker.ts');
@@ -23,10 +24,10 @@ export function buildTracker(): Promise<string> {
 
 /** Bundles the replay recorder (rrweb's record) the same way. */
 export function buildRecorder(): Promise<string> {
-  return bundle(RECORDER_ENTRY);
+  return bundle(RECORDER_ENTRY, [rrwebUntaintedElementFix()]);
 }
 
-async function bundle(entry: string): Promise<string> {
+async function bundle(entry: string, plugins: Plugin[] = []): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -36,6 +37,7 @@ async function bundle(entry: string): Promise<string> {
     target: ['es2018'],
     legalComments: 'none',
     write: false,
+    plugins,
   });
   const output = result.outputFiles[0];
   if (!output) throw new Error('esbuild produced no output');

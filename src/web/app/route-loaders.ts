@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { getSessionsOptions } from '../../api/client/@tanstack/react-query.gen.ts';
+import { getSessionOptions, getSessionsOptions } from '../../api/client/@tanstack/react-query.gen.ts';
+import { sessionRecordingQueryOptions } from '../features/sessions/api/use-session-recording-query.ts';
+import { prefetchOpeningChunk } from '../features/sessions/lib/opening-chunk.ts';
 import { meQueryOptions } from '../lib/api/me-query.ts';
 import { readSessionsView, toSessionsQuery } from '../features/sessions/lib/sessions-search-params.ts';
 import { preferredTimeZone } from '../lib/time-zones.ts';
@@ -53,4 +55,29 @@ export function preloadWhenIdle(loaders: (() => Promise<unknown>)[]): null {
     window.requestIdleCallback(preload, { timeout: IDLE_DEADLINE_MS });
   else window.setTimeout(preload, 0);
   return null;
+}
+
+/**
+ * A session's page: the session, its recording and the player's code at once (most sessions people open
+ * have a replay; `session_url` is for watching one), then the opening chunk as soon as its address is
+ * known, so the first frame waits on one round of requests after the app's code.
+ */
+export function sessionLoader(queryClient: QueryClient) {
+  return ({ params }: LoaderFunctionArgs) => {
+    const id = params.sessionId ?? '';
+    void queryClient.prefetchQuery(getSessionOptions({ path: { id } }));
+    void import('../features/sessions/components/replay/session-replay.tsx').catch(() => {
+      // The page loads it again and shows what went wrong.
+    });
+    void queryClient
+      .fetchQuery(sessionRecordingQueryOptions(id))
+      .then((recording) => {
+        const opening = recording.has_recording ? recording.chunks[0]?.url : undefined;
+        if (opening) prefetchOpeningChunk(opening);
+      })
+      .catch(() => {
+        // The page asks again and shows what went wrong.
+      });
+    return null;
+  };
 }

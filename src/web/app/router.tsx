@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '../components/feedback/page-loading.tsx';
 import { RouteError } from '../components/feedback/route-error.tsx';
-import { preloadWhenIdle, sessionsLoader, signedInLoader } from './route-loaders.ts';
+import { preloadWhenIdle, sessionLoader, sessionsLoader, signedInLoader } from './route-loaders.ts';
 
 const loadSignedInShell = () => import('./require-auth.tsx');
 const loadSessionsRoute = () => import('./sessions-route.tsx');
@@ -43,6 +43,7 @@ export function createAppRouter(queryClient: QueryClient) {
         },
         {
           path: 'sessions/:sessionId',
+          loader: sessionLoader(queryClient),
           lazy: async () => ({
             Component: (await import('../features/sessions/components/session-page.tsx')).SessionPage,
           }),

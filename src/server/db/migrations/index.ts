@@ -18,6 +18,7 @@ import * as passwordLinks from './2026-11-23T1320-password-links.ts';
 import * as webhookPreviousSecret from './2026-11-23T1540-webhook-previous-secret.ts';
 import * as alertThresholds from './2026-11-23T1700-alert-thresholds.ts';
 import * as bulkLoadVisitorCounts from './2026-11-23T1700-bulk-load-visitor-counts.ts';
+import * as recordingChunkSummaries from './2026-11-23T1700-recording-chunk-summaries.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1540-webhook-previous-secret': webhookPreviousSecret,
   '2026-11-23T1700-alert-thresholds': alertThresholds,
   '2026-11-23T1700-bulk-load-visitor-counts': bulkLoadVisitorCounts,
+  '2026-11-23T1700-recording-chunk-summaries': recordingChunkSummaries,
 };

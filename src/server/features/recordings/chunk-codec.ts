@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { type ChunkEncoding, RECORDING_LIMITS } from '../../../api/recording-limits.ts';
 import { errors } from '../../errors.ts';
@@ -10,12 +11,19 @@ export interface DecodedChunk {
   lastEventAt: number;
 }
 
-/** Inflates with a cap on the output, so a small body cannot expand into gigabytes (a zip bomb). */
-function inflate(body: Buffer, encoding: ChunkEncoding): Buffer {
+const gunzip = promisify(zlib.gunzip);
+const inflateDeflate = promisify(zlib.inflate);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Inflates with a cap on the output, so a small body cannot expand into gigabytes (a zip bomb). The
+ * asynchronous zlib runs on libuv's thread pool, so the event loop serves other requests meanwhile.
+ */
+async function inflate(body: Buffer, encoding: ChunkEncoding): Promise<Buffer> {
   if (encoding === 'none') return body;
   const options = { maxOutputLength: RECORDING_LIMITS.chunkInflatedBytes };
   try {
-    return encoding === 'gzip' ? zlib.gunzipSync(body, options) : zlib.inflateSync(body, options);
+    return await (encoding === 'gzip' ? gunzip(body, options) : inflateDeflate(body, options));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
       throw errors.bodyTooLarge(RECORDING_LIMITS.chunkInflatedBytes);
@@ -35,8 +43,8 @@ function isRrwebEvent(value: unknown): value is { type: number; timestamp: numbe
  * `timestamp`) and returns it gzip-compressed for storage, keeping the visitor's gzip bytes when
  * they came so.
  */
-export function decodeChunk(body: Buffer, encoding: ChunkEncoding): DecodedChunk {
-  const raw = inflate(body, encoding);
+export async function decodeChunk(body: Buffer, encoding: ChunkEncoding): Promise<DecodedChunk> {
+  const raw = await inflate(body, encoding);
   if (raw.length > RECORDING_LIMITS.chunkInflatedBytes) throw errors.bodyTooLarge(RECORDING_LIMITS.chunkInflatedBytes);
   let events: unknown;
   try {
@@ -57,7 +65,7 @@ export function decodeChunk(body: Buffer, encoding: ChunkEncoding): DecodedChunk
     last = Math.max(last, event.timestamp);
   }
   return {
-    gzip: encoding === 'gzip' ? body : zlib.gzipSync(raw),
+    gzip: encoding === 'gzip' ? body : await gzip(raw),
     rawBytes: raw.length,
     firstEventAt: Math.floor(first),
     lastEventAt: Math.floor(last),

@@ -30,7 +30,7 @@ export async function ingestChunk(
   const settings = await recordingSettingsFor(db, accountId, website.id);
   if (!settings.enabled) throw errors.forbidden('recording_disabled', 'This website does not record sessions');
   if (await store.has(accountId, query.session_id, query.chunk)) return { stored_bytes: 0, duplicate: true };
-  const chunk = decodeChunk(body, query.encoding);
+  const chunk = await decodeChunk(body, query.encoding);
   const session = await sessionBrief(db, accountId, query.session_id);
   // The session's first event batch may still be on its way; a chunk may arrive first.
   if (session && (session.website_id !== website.id || session.visitor_id !== query.visitor_id)) {

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { newVisitorId, publicKeyOf, recordVisit } from '../../../compat/visits.ts';
 import { newId } from '../../../lib/ids.ts';
-import { createWebhook, describeAccessRules, expectError, sendJson } from '../../../test/api-helpers.ts';
+import { createWebhook, expectError, sendJson } from '../../../test/api-helpers.ts';
 import { type TestAccount, type TestContext, describeApi } from '../../../test/harness.ts';
 import { createWebsite } from '../../websites/websites.service.ts';
 import { previewAlert } from './alert-preview.service.ts';
@@ -125,14 +125,4 @@ describeApi('alert preview', (ctx) => {
     const response = await sendJson(ctx(), account.token, 'POST', '/v1/alerts/preview', body);
     expectError(response, 400, { type: 'validation_error', param });
   });
-
-  describeAccessRules(ctx, async () => ({ account: await ctx().newAccount() }), [
-    {
-      method: 'POST',
-      pattern: '/v1/alerts/preview',
-      path: () => '/v1/alerts/preview',
-      scope: 'alerts:write',
-      body: () => ({ events: [{ kind: 25 }] }),
-    },
-  ]);
 });

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
-import { preload } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import type { Session } from '../../../../api/client/types.gen.ts';
 import type { SessionEvent } from '../lib/replay-types.ts';
@@ -13,7 +12,8 @@ import { serverTimeOfShareParam, shareParamOfServerTime } from '../lib/replay-cl
 import { NoReplayNotice } from './no-replay-notice.tsx';
 import { SessionTimeline } from './session-timeline.tsx';
 
-// rrweb's player is its own chunk, loaded only when a session with a replay is opened.
+// rrweb's player is its own chunk, loaded only when a session with a replay is opened (the route's loader
+// starts it as soon as the recording is known to exist).
 const SessionReplay = lazy(async () => ({ default: (await import('./replay/session-replay.tsx')).SessionReplay }));
 
 /** The replay beside the timeline of everything the visitor did; without a replay, the timeline and why. */
@@ -49,9 +49,6 @@ export function SessionReplaySection(props: { session: Session }) {
   );
   const onSelect = useCallback((event: SessionEvent) => seekRef.current?.(event.time), []);
   const hasReplay = recording.data?.has_recording === true;
-  const openingChunk = hasReplay ? recording.data?.chunks[0]?.url : undefined;
-  // The opening chunk downloads while the player's code does; the player's fetch then takes it from the preload.
-  if (openingChunk) preload(openingChunk, { as: 'fetch', crossOrigin: 'anonymous' });
   const allEvents = useMemo(() => events.data?.pages.flatMap((page) => page.events) ?? [], [events.data]);
 
   return (
