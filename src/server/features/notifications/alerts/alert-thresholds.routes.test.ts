@@ -1,15 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { newVisitorId, publicKeyOf, recordVisit } from '../../../compat/visits.ts';
-import {
-  type AlertJson,
-  chatAlertBody,
-  createAlert,
-  expectError,
-  listAlerts,
-  sendJson,
-} from '../../../test/api-helpers.ts';
-import { type TestAccount, type TestContext, describeApi } from '../../../test/harness.ts';
-import type { DeliveryBody } from '../outbox/delivery-payload.ts';
+import { type AlertJson, chatAlertBody, createAlert, expectError, sendJson } from '../../../test/api-helpers.ts';
+import { type TestAccount, describeApi } from '../../../test/harness.ts';
+import { listedAlert, outboxMessagesOf } from '../test-support/alert-messages.ts';
 import { chatMessage } from '../transports/chat-message.ts';
 
 type ThresholdAlert = AlertJson & {
@@ -19,23 +12,6 @@ type ThresholdAlert = AlertJson & {
 };
 
 const JS_ERROR = { kind: 25, message: 'TypeError: total is undefined' };
-
-async function messagesOf(ctx: TestContext, alertId: string): Promise<DeliveryBody[]> {
-  const rows = await ctx.database.db
-    .selectFrom('outbox_messages')
-    .select(['payload'])
-    .where('alert_id', '=', alertId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => JSON.parse(row.payload) as DeliveryBody);
-}
-
-async function alertOf(ctx: TestContext, account: TestAccount, alertId: string): Promise<ThresholdAlert> {
-  const alert = (await listAlerts(ctx, account)).find((candidate) => candidate.alert_id === alertId);
-  if (!alert) throw new Error(`alert ${alertId} not listed`);
-  return alert as ThresholdAlert;
-}
 
 describeApi('alert thresholds: the API', (ctx) => {
   let account: TestAccount;
@@ -48,7 +24,7 @@ describeApi('alert thresholds: the API', (ctx) => {
     expect(plain).toMatchObject({ threshold_count: null, threshold_window_minutes: null });
     const set = await createAlert(ctx(), account, chatAlertBody({ threshold_count: 5, threshold_window_minutes: 10 }));
     expect(set).toMatchObject({ threshold_count: 5, threshold_window_minutes: 10 });
-    expect(await alertOf(ctx(), account, set.alert_id)).toMatchObject({
+    expect(await listedAlert<ThresholdAlert>(ctx(), account, set.alert_id)).toMatchObject({
       threshold_count: 5,
       threshold_window_minutes: 10,
     });
@@ -106,10 +82,10 @@ describeApi('alert thresholds: matches', (ctx) => {
     );
     await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
     await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
-    expect(await messagesOf(ctx(), alert.alert_id)).toEqual([]);
-    expect((await alertOf(ctx(), account, alert.alert_id)).suppressed_count).toBe(0);
+    expect(await outboxMessagesOf(ctx(), alert.alert_id)).toEqual([]);
+    expect((await listedAlert<ThresholdAlert>(ctx(), account, alert.alert_id)).suppressed_count).toBe(0);
     await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
-    const messages = await messagesOf(ctx(), alert.alert_id);
+    const messages = await outboxMessagesOf(ctx(), alert.alert_id);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ threshold_matches: 3, threshold_window_minutes: 10 });
     expect(messages[0]).not.toHaveProperty('suppressed_count');
@@ -125,10 +101,10 @@ describeApi('alert thresholds: matches', (ctx) => {
       chatAlertBody({ threshold_count: 2, threshold_window_minutes: 5, quiet_period_minutes: 60 }),
     );
     await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR, JS_ERROR, JS_ERROR, JS_ERROR]);
-    const messages = await messagesOf(ctx(), alert.alert_id);
+    const messages = await outboxMessagesOf(ctx(), alert.alert_id);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ threshold_matches: 2 });
-    expect((await alertOf(ctx(), account, alert.alert_id)).suppressed_count).toBe(2);
+    expect((await listedAlert<ThresholdAlert>(ctx(), account, alert.alert_id)).suppressed_count).toBe(2);
   });
 
   it('counts exactly under concurrent batches', async () => {
@@ -139,7 +115,7 @@ describeApi('alert thresholds: matches', (ctx) => {
     );
     const visits = 16;
     await Promise.all(Array.from({ length: visits }, () => recordVisit(ctx(), key, newVisitorId(), [JS_ERROR])));
-    const messages = await messagesOf(ctx(), alert.alert_id);
+    const messages = await outboxMessagesOf(ctx(), alert.alert_id);
     // Matches 5 to 16 each reach the threshold; the first four do not.
     expect(messages).toHaveLength(visits - 4);
     expect(messages.map((message) => message.threshold_matches).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
@@ -159,6 +135,6 @@ describeApi('alert thresholds: matches', (ctx) => {
     });
     expect(response.statusCode, response.body).toBe(200);
     await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
-    expect(await messagesOf(ctx(), alert.alert_id)).toEqual([]);
+    expect(await outboxMessagesOf(ctx(), alert.alert_id)).toEqual([]);
   });
 });

@@ -1,16 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newVisitorId, publicKeyOf, recordVisit } from '../../../compat/visits.ts';
-import {
-  type AlertJson,
-  chatAlertBody,
-  createAlert,
-  expectError,
-  listAlerts,
-  sendJson,
-} from '../../../test/api-helpers.ts';
+import { type AlertJson, chatAlertBody, createAlert, expectError, sendJson } from '../../../test/api-helpers.ts';
 import { type TestAccount, type TestContext, describeApi } from '../../../test/harness.ts';
 import type { DeliveryBody } from '../outbox/delivery-payload.ts';
+import { listedAlert, outboxMessagesOf } from '../test-support/alert-messages.ts';
 import { type Receiver, startReceiver } from '../test-support/receiver.ts';
 import { chatMessage } from '../transports/chat-message.ts';
 import { testWorker } from '../test-support/worker-kit.ts';
@@ -23,23 +17,6 @@ type QuietAlert = AlertJson & {
 };
 
 const JS_ERROR = { kind: 25, message: 'TypeError: total is undefined' };
-
-async function messagesOf(ctx: TestContext, alertId: string): Promise<DeliveryBody[]> {
-  const rows = await ctx.database.db
-    .selectFrom('outbox_messages')
-    .select(['payload', 'created_at', 'id'])
-    .where('alert_id', '=', alertId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => JSON.parse(row.payload) as DeliveryBody);
-}
-
-async function alertOf(ctx: TestContext, account: TestAccount, alertId: string): Promise<QuietAlert> {
-  const alert = (await listAlerts(ctx, account)).find((candidate) => candidate.alert_id === alertId);
-  if (!alert) throw new Error(`alert ${alertId} not listed`);
-  return alert as QuietAlert;
-}
 
 /** Moves the alert's quiet period into the past, as if its minutes had gone by. */
 async function endQuietPeriod(ctx: TestContext, alertId: string): Promise<void> {
@@ -75,7 +52,7 @@ describeApi('alert quiet periods: the API', (ctx) => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<QuietAlert>()).toMatchObject({ quiet_period_minutes: 1440, name: created.name });
-    expect((await alertOf(ctx(), account, created.alert_id)).quiet_period_minutes).toBe(1440);
+    expect((await listedAlert<QuietAlert>(ctx(), account, created.alert_id)).quiet_period_minutes).toBe(1440);
   });
 
   it.each([-1, 1441, 2.5, '5', null])('refuses quiet_period_minutes %j with 400', async (value) => {
@@ -106,21 +83,21 @@ describeApi('alert quiet periods: matches', (ctx) => {
   it('sends the first match at once, counts later ones, and folds them into the first match after the period', async () => {
     const alert = await createAlert(ctx(), account);
     for (let i = 0; i < 4; i += 1) await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
-    expect(await messagesOf(ctx(), alert.alert_id)).toHaveLength(1);
-    const held = await alertOf(ctx(), account, alert.alert_id);
+    expect(await outboxMessagesOf(ctx(), alert.alert_id)).toHaveLength(1);
+    const held = await listedAlert<QuietAlert>(ctx(), account, alert.alert_id);
     expect(held.suppressed_count).toBe(3);
     expect(Date.parse(held.suppressed_since ?? '')).toBeLessThanOrEqual(Date.now());
 
     await endQuietPeriod(ctx(), alert.alert_id);
     await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
-    const messages = await messagesOf(ctx(), alert.alert_id);
+    const messages = await outboxMessagesOf(ctx(), alert.alert_id);
     expect(messages).toHaveLength(2);
     expect(messages[0]).not.toHaveProperty('suppressed_count');
     expect(messages[1]).toMatchObject({
       suppressed_count: 3,
       suppressed_since: Math.floor(Date.parse(held.suppressed_since ?? '') / 1000),
     });
-    expect(await alertOf(ctx(), account, alert.alert_id)).toMatchObject({
+    expect(await listedAlert<QuietAlert>(ctx(), account, alert.alert_id)).toMatchObject({
       suppressed_count: 0,
       suppressed_since: null,
     });
@@ -130,7 +107,7 @@ describeApi('alert quiet periods: matches', (ctx) => {
     const alert = await createAlert(ctx(), account, chatAlertBody({ quiet_period_minutes: 0 }));
     await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR, JS_ERROR, JS_ERROR]);
     await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
-    const messages = await messagesOf(ctx(), alert.alert_id);
+    const messages = await outboxMessagesOf(ctx(), alert.alert_id);
     expect(messages).toHaveLength(4);
     for (const message of messages) expect(message).not.toHaveProperty('suppressed_count');
   });
@@ -141,8 +118,8 @@ describeApi('alert quiet periods: matches', (ctx) => {
     await Promise.all(
       Array.from({ length: visits }, () => recordVisit(ctx(), key, newVisitorId(), [JS_ERROR, JS_ERROR])),
     );
-    expect(await messagesOf(ctx(), alert.alert_id)).toHaveLength(1);
-    expect((await alertOf(ctx(), account, alert.alert_id)).suppressed_count).toBe(2 * visits - 1);
+    expect(await outboxMessagesOf(ctx(), alert.alert_id)).toHaveLength(1);
+    expect((await listedAlert<QuietAlert>(ctx(), account, alert.alert_id)).suppressed_count).toBe(2 * visits - 1);
   });
 
   it('a shorter quiet period applies to matches already held back', async () => {
@@ -210,10 +187,10 @@ describeApi(
       } finally {
         await early.stop();
       }
-      expect(await messagesOf(ctx(), alert.alert_id)).toHaveLength(1);
+      expect(await outboxMessagesOf(ctx(), alert.alert_id)).toHaveLength(1);
 
       await endQuietPeriod(ctx(), alert.alert_id);
-      const since = (await alertOf(ctx(), account, alert.alert_id)).suppressed_since;
+      const since = (await listedAlert<QuietAlert>(ctx(), account, alert.alert_id)).suppressed_since;
       // Two workers at once, as after a restart with several processes: exactly one summary.
       const workers = [1, 2].map(() => testWorker(ctx().database, { config: ctx().config }));
       try {
@@ -222,7 +199,7 @@ describeApi(
       } finally {
         await Promise.all(workers.map((worker) => worker.stop()));
       }
-      const messages = await messagesOf(ctx(), alert.alert_id);
+      const messages = await outboxMessagesOf(ctx(), alert.alert_id);
       expect(messages).toHaveLength(2);
       expect(messages[1]).toMatchObject({
         suppressed_count: 2,
@@ -231,15 +208,15 @@ describeApi(
       });
       const delivered = receiver.requests.map((request) => JSON.parse(request.body) as DeliveryBody);
       expect(delivered.filter((body) => body.alert.alert_id === alert.alert_id)).toHaveLength(2);
-      expect(await alertOf(ctx(), account, alert.alert_id)).toMatchObject({
+      expect(await listedAlert<QuietAlert>(ctx(), account, alert.alert_id)).toMatchObject({
         suppressed_count: 0,
         suppressed_since: null,
       });
 
       // The summary started a new quiet period: the next match is held back again.
       await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
-      expect(await messagesOf(ctx(), alert.alert_id)).toHaveLength(2);
-      expect((await alertOf(ctx(), account, alert.alert_id)).suppressed_count).toBe(1);
+      expect(await outboxMessagesOf(ctx(), alert.alert_id)).toHaveLength(2);
+      expect((await listedAlert<QuietAlert>(ctx(), account, alert.alert_id)).suppressed_count).toBe(1);
     });
   },
   { ALLOW_HTTP_WEBHOOKS: 'true', ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' },
@@ -258,14 +235,17 @@ describeApi('alert snooze', (ctx) => {
     const alert = await createAlert(ctx(), account, chatAlertBody({ snoozed_until: until }));
     expect((alert as QuietAlert & { snoozed_until: string | null }).snoozed_until).toBe(until);
     await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR, JS_ERROR]);
-    expect(await messagesOf(ctx(), alert.alert_id)).toHaveLength(0);
-    expect(await alertOf(ctx(), account, alert.alert_id)).toMatchObject({ suppressed_count: 0, last_fired_at: null });
+    expect(await outboxMessagesOf(ctx(), alert.alert_id)).toHaveLength(0);
+    expect(await listedAlert<QuietAlert>(ctx(), account, alert.alert_id)).toMatchObject({
+      suppressed_count: 0,
+      last_fired_at: null,
+    });
 
     const lifted = await sendJson(ctx(), account.token, 'PUT', `/v1/alerts/${alert.alert_id}`, { snoozed_until: null });
     expect(lifted.statusCode, lifted.body).toBe(200);
     expect(lifted.json<{ snoozed_until: string | null }>().snoozed_until).toBeNull();
     await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
-    expect(await messagesOf(ctx(), alert.alert_id)).toHaveLength(1);
+    expect(await outboxMessagesOf(ctx(), alert.alert_id)).toHaveLength(1);
   });
 
   it('a snooze that has ended no longer holds anything back', async () => {
@@ -275,7 +255,7 @@ describeApi('alert snooze', (ctx) => {
       chatAlertBody({ snoozed_until: new Date(Date.now() - 1000).toISOString() }),
     );
     await recordVisit(ctx(), key, newVisitorId(), [JS_ERROR]);
-    expect(await messagesOf(ctx(), alert.alert_id)).toHaveLength(1);
+    expect(await outboxMessagesOf(ctx(), alert.alert_id)).toHaveLength(1);
   });
 
   it.each(['tomorrow', '2026-13-01T00:00:00Z', 5])('refuses snoozed_until %j with 400', async (value) => {
@@ -314,8 +294,8 @@ describeApi('alert quiet periods: concurrent transactions', (ctx) => {
     );
     expect(results.reduce((sum, result) => sum + result.queued, 0)).toBe(1);
     expect(results.reduce((sum, result) => sum + result.held, 0)).toBe(transactions - 1);
-    expect(await messagesOf(ctx(), alert.alert_id)).toHaveLength(1);
-    expect((await alertOf(ctx(), account, alert.alert_id)).suppressed_count).toBe(transactions - 1);
+    expect(await outboxMessagesOf(ctx(), alert.alert_id)).toHaveLength(1);
+    expect((await listedAlert<QuietAlert>(ctx(), account, alert.alert_id)).suppressed_count).toBe(transactions - 1);
   });
 });
 
