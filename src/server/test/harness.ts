@@ -118,7 +118,7 @@ export function describeApi(
       beforeAll(async () => {
         testDb = await createTestDatabase(kind, { migrated: true });
         const config = loadConfig({
-          LOG_LEVEL: 'silent',
+          LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
           DEMO_DATA: 'false',
           PUBLIC_URL: 'https://app.example.test',
           ...env,

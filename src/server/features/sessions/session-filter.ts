@@ -114,6 +114,15 @@ function visitedUrl(db: Db, eb: Eb, text: string) {
   return eb.or([lowerLike('sessions.start_url', text), lowerLike('sessions.end_url', text), eb.exists(pageViews)]);
 }
 
+/**
+ * An engagement bound as the database compares it. PostgreSQL keeps scores as `real` and reads a bound as
+ * one too, refusing what single precision cannot hold (1e-300 is "out of range"); rounding it the same way
+ * here keeps the comparison it would make and removes the error. SQLite compares in double precision.
+ */
+function engagementBound(db: Db, value: number): number {
+  return isPostgres(db) ? Math.fround(value) : value;
+}
+
 /** Narrows a query over sessions to the filter. */
 export function applyFilter(db: Db, query: SessionsQuery, filter: SessionFilter): SessionsQuery {
   let q = query.where('sessions.account_id', '=', filter.accountId);
@@ -137,8 +146,10 @@ export function applyFilter(db: Db, query: SessionsQuery, filter: SessionFilter)
   if (filter.country !== undefined) q = q.where('sessions.country_code', '=', filter.country);
   if (filter.durationMin !== undefined) q = q.where('sessions.duration', '>=', filter.durationMin);
   if (filter.durationMax !== undefined) q = q.where('sessions.duration', '<=', filter.durationMax);
-  if (filter.engagementMin !== undefined) q = q.where('sessions.engagement_score', '>=', filter.engagementMin);
-  if (filter.engagementMax !== undefined) q = q.where('sessions.engagement_score', '<=', filter.engagementMax);
+  if (filter.engagementMin !== undefined)
+    q = q.where('sessions.engagement_score', '>=', engagementBound(db, filter.engagementMin));
+  if (filter.engagementMax !== undefined)
+    q = q.where('sessions.engagement_score', '<=', engagementBound(db, filter.engagementMax));
   q = countAtLeastOne(q, 'error_logs', filter.hasErrors);
   q = countAtLeastOne(q, 'rage_clicks', filter.hasRageClicks);
   q = countAtLeastOne(q, 'error_clicks', filter.hasErrorClicks);

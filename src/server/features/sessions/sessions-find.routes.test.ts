@@ -20,6 +20,8 @@ function filterExamples(otherWebsiteId: string): Record<string, string>[] {
     { duration_min: '30', duration_max: '600' },
     { engagement_min: '40' },
     { engagement_min: '12.5', engagement_max: '77.3' },
+    // Below what single precision holds: PostgreSQL compares scores as `real`.
+    { engagement_max: '1e-300' },
     { has_errors: 'true' },
     { has_errors: 'false' },
     { has_rage_clicks: 'true' },
