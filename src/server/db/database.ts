@@ -4,15 +4,20 @@ import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type DatabaseMetadataOptions,
   type Driver,
   Kysely,
   Migrator,
   PostgresAdapter,
   PostgresDialect,
+  PostgresIntrospector,
   SqliteDialect,
   type SqliteDatabase,
   SqliteDriver,
   sql,
+  type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from '../config.ts';
@@ -94,6 +99,74 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Kysely's PostgreSQL introspector reads every schema's tables and calls `has_schema_privilege` on each
+ * schema name, which fails with "schema does not exist" when another connection drops a schema meanwhile
+ * (and grows slow with many schemas). The migrator only needs the connection's own schema: this looks at
+ * nothing else.
+ */
+class CurrentSchemaIntrospector implements DatabaseIntrospector {
+  private readonly schemas: PostgresIntrospector;
+
+  constructor(private readonly db: Kysely<unknown>) {
+    this.schemas = new PostgresIntrospector(db);
+  }
+
+  getSchemas() {
+    return this.schemas.getSchemas();
+  }
+
+  async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    const { rows } = await sql<{
+      table: string;
+      table_type: string;
+      schema: string;
+      column: string;
+      type: string;
+      type_schema: string;
+      not_null: boolean;
+      has_default: boolean;
+    }>`
+      select c.relname as "table", c.relkind as table_type, ns.nspname as "schema", a.attname as "column",
+        typ.typname as "type", dtns.nspname as type_schema, a.attnotnull as not_null, a.atthasdef as has_default
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+      join pg_catalog.pg_attribute a on a.attrelid = c.oid
+      join pg_catalog.pg_type typ on typ.oid = a.atttypid
+      join pg_catalog.pg_namespace dtns on dtns.oid = typ.typnamespace
+      where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p') and a.attnum >= 0 and not a.attisdropped
+      order by c.relname, a.attnum`.execute(this.db);
+    const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
+    for (const row of rows) {
+      if (!options.withInternalKyselyTables && row.table.startsWith('kysely_migration')) continue;
+      let table = tables.get(row.table);
+      if (!table) {
+        table = { name: row.table, schema: row.schema, isView: row.table_type === 'v', columns: [] };
+        tables.set(row.table, table);
+      }
+      table.columns.push({
+        name: row.column,
+        dataType: row.type,
+        dataTypeSchema: row.type_schema,
+        isNullable: !row.not_null,
+        hasDefaultValue: row.has_default,
+        isAutoIncrementing: false,
+      });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables(options) };
+  }
+}
+
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
+}
+
 /** Opens the database named by a URL: a postgres:// URL, or else a SQLite file path. */
 export function openDatabase(
   url: string,
@@ -104,7 +177,7 @@ export function openDatabase(
       poolSize: options.poolSize ?? 10,
       statementTimeoutMs: options.statementTimeoutMs ?? 30_000,
     });
-    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DatabaseSchema>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy(), onConnectionError };
   }
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
