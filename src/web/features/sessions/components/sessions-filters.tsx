@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { usePrefetchSessions } from '../api/use-prefetch-sessions.ts';
 import { useWebsitesQuery } from '../../../lib/api/websites-query.ts';
 import { type DateChoice, dateChoiceOf, findDatePreset } from '../lib/date-presets.ts';
 import { startOfTodayIso } from '../lib/local-date-time.ts';
@@ -28,6 +29,11 @@ export function activeFilterCount(view: SessionsView): number {
 export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
   const choice = dateChoiceOf(view.dateFrom, view.dateTo);
   const websites = useWebsitesQuery();
+  const prefetch = usePrefetchSessions(view);
+  const previewDates = (next: DateChoice) => {
+    const preset = findDatePreset(next);
+    if (preset) prefetch({ dateFrom: preset.from, dateTo: preset.to });
+  };
   const chooseDates = (next: DateChoice) => {
     if (next === 'custom') {
       onChange({ dateFrom: startOfTodayIso(view.timeZone), dateTo: '' });
@@ -63,7 +69,7 @@ export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
           slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
           sx={{ width: { sm: 180 } }}
         />
-        <DateChoiceSelect value={choice} onChange={chooseDates} />
+        <DateChoiceSelect value={choice} onChange={chooseDates} onPreview={previewDates} />
         {choice === 'custom' ? (
           <CustomRangeFields
             dateFrom={view.dateFrom}
