@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GetSessionsResponse } from '../../../../api/client/types.gen.ts';
 import { type MockReply, errorReply, mockApi } from '../../../test/mock-api.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { makeSession } from '../../../components/sessions/make-session.ts';
 import { SessionsPage } from './sessions-page.tsx';
@@ -69,13 +71,13 @@ function LocationProbe() {
   return <output aria-label="Address">{location.pathname + location.search}</output>;
 }
 
-function renderPage(route = '/sessions') {
+function renderPage(route = '/sessions', queryClient?: QueryClient) {
   return renderWithProviders(
     <>
       <SessionsPage />
       <LocationProbe />
     </>,
-    { route },
+    { route, queryClient },
   );
 }
 
@@ -128,6 +130,29 @@ describe('SessionsPage', () => {
     expect(sessionRequests.at(-1)?.get('tz')).toBe('UTC');
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('date_from=TODAY-7DAYS');
     expect(await screen.findByText('Showing 15 Nov 2026 00:00 – now, UTC')).toBeInTheDocument();
+  });
+
+  it('starts loading a preset the pointer rests on, and choosing it shows those rows without asking again', async () => {
+    const user = userEvent.setup({ delay: null });
+    // The app's cache, whose answers stay fresh for a while (the tests' own default refetches on every mount).
+    renderPage(
+      '/sessions',
+      createQueryClient(() => undefined),
+    );
+    expect(await screen.findByText('Showing all time; times in UTC')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Dates' }));
+    await user.hover(screen.getByRole('option', { name: 'Last 7 days' }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('date_from')).toBe('TODAY-7DAYS'));
+    // Only pointing at it: the list and the address (behind the open menu) still show all time.
+    expect(screen.getByRole('status', { name: 'Address', hidden: true })).not.toHaveTextContent('date_from');
+    expect(screen.getByText('Showing all time; times in UTC')).toBeInTheDocument();
+    const asked = sessionRequests.length;
+
+    await user.click(screen.getByRole('option', { name: 'Last 7 days' }));
+    expect(await screen.findByText('Showing 15 Nov 2026 00:00 – now, UTC')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('date_from=TODAY-7DAYS');
+    expect(sessionRequests.length).toBe(asked);
   });
 
   it('sorts on the server by a clicked column header, longest first, then shortest, from the first page', async () => {
