@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
-import { rrwebUntaintedElementFix } from './rrweb-untainted-fix.ts';
+import { rrwebRecordPatches } from './rrweb-record-patches.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = path.join(ROOT, 'src/tracker/tracker.ts');
@@ -24,7 +24,7 @@ export function buildTracker(): Promise<string> {
 
 /** Bundles the replay recorder (rrweb's record) the same way. */
 export function buildRecorder(): Promise<string> {
-  return bundle(RECORDER_ENTRY, [rrwebUntaintedElementFix()]);
+  return bundle(RECORDER_ENTRY, [rrwebRecordPatches()]);
 }
 
 async function bundle(entry: string, plugins: Plugin[] = []): Promise<string> {

@@ -3,6 +3,23 @@ import { type ChunkSenderOptions, currentIds, sendRecordingChunk } from './chunk
 import { type RecorderSettings, privacyOptions } from './privacy.ts';
 import { scrubEventUrls } from './url-scrubber.ts';
 
+/** How pages are serialised: the website's privacy settings, stylesheets inlined, scripts and the like left out. */
+export function snapshotOptions(doc: Document, settings: RecorderSettings) {
+  return {
+    ...privacyOptions(doc, settings),
+    inlineStylesheet: true,
+    recordCanvas: false,
+    slimDOMOptions: {
+      script: true,
+      comment: true,
+      headFavicon: true,
+      headWhitespace: true,
+      headMetaSocial: true,
+      headMetaRobots: true,
+    },
+  };
+}
+
 /** A chunk is sent every 10 s and at 300 events (compressed), and when the page is hidden or left (at once). */
 const FLUSH_MS = 10_000;
 const FLUSH_AT_EVENTS = 300;
@@ -48,19 +65,7 @@ export function startRecording(
         // Recording is best effort.
       }
     },
-    ...privacyOptions(win.document, settings),
-    inlineStylesheet: true,
-    collectFonts: false,
-    recordCanvas: false,
-    recordCrossOriginIframes: false,
-    slimDOMOptions: {
-      script: true,
-      comment: true,
-      headFavicon: true,
-      headWhitespace: true,
-      headMetaSocial: true,
-      headMetaRobots: true,
-    },
+    ...snapshotOptions(win.document, settings),
     // Fewer mouse positions and scroll events: replay interpolates between them.
     sampling: { mousemove: 50, scroll: 150, input: 'last' },
   });
