@@ -19,10 +19,10 @@ interface SessionsFiltersProps {
   onChange: (change: Partial<SessionsView>) => void;
 }
 
-/** Counts the filters that narrow the list, for the collapsed panel's button. */
+/** Counts the filters that narrow the list (the website's chip among them), for the collapsed panel's button. */
 export function activeFilterCount(view: SessionsView): number {
   const chips = FILTER_DEFINITIONS.filter((definition) => isFilterOn(view.filters, definition)).length;
-  return [view.email, view.visitorId, view.dateFrom || view.dateTo].filter(Boolean).length + chips;
+  return [view.email, view.visitorId, view.websiteId, view.dateFrom || view.dateTo].filter(Boolean).length + chips;
 }
 
 /** E-mail, visitor id, dates and time zone, then the other filters as chips; each change lands in the URL. */
@@ -81,7 +81,7 @@ export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
         <TimeZoneSelect value={view.timeZone} onChange={(timeZone) => onChange({ timeZone })} />
         {activeFilterCount(view) > 0 ? (
           <Button
-            onClick={() => onChange({ email: '', visitorId: '', dateFrom: '', dateTo: '', filters: {} })}
+            onClick={() => onChange({ email: '', visitorId: '', websiteId: '', dateFrom: '', dateTo: '', filters: {} })}
             sx={{ alignSelf: 'center' }}
           >
             Clear filters

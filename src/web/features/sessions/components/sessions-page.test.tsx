@@ -193,6 +193,24 @@ describe('SessionsPage', () => {
     expect(screen.getByRole('button', { name: 'Has errors' })).toBeInTheDocument();
   });
 
+  it('counts a chosen website as a filter, and "Clear filters" clears it with the others', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage('/sessions?website_id=web_shop&country=DE');
+    await screen.findByText('1,234 sessions');
+    expect(sessionRequests.at(-1)?.get('website_id')).toBe('web_shop');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.has('website_id')).toBe(false));
+    expect(sessionRequests.at(-1)?.has('country')).toBe(false);
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/sessions$/);
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+
+    cleanup();
+    renderPage('/sessions?website_id=web_shop');
+    await screen.findByText('1,234 sessions');
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+  });
+
   it('offers sessions that arrived since, every 15 s, without moving the rows, and shows them on request', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
