@@ -23,6 +23,10 @@ const config = loadConfig({
   INGEST_ALLOW_LOCALHOST: 'true',
   ALLOW_HTTP_WEBHOOKS: 'true',
   ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+  // The journeys sign in dozens of times within minutes, all from this machine and as the same few people;
+  // the sign-in budgets have tests of their own.
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: '1000',
+  SIGN_IN_ATTEMPTS_PER_ACCOUNT: '1000',
 });
 const database = openDatabase(config.DATABASE_URL);
 await migrateToLatest(database.db);

@@ -125,7 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionsRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
   await app.register(visitorsRoutes, { db: database.db });
   await app.register(viewsRoutes, { db: database.db });
-  await app.register(authRoutes, { db: database.db, secureCookies: config.PUBLIC_URL.startsWith('https:') });
+  await app.register(authRoutes, {
+    db: database.db,
+    secureCookies: config.PUBLIC_URL.startsWith('https:'),
+    signInLimits: { perAddress: config.SIGN_IN_ATTEMPTS_PER_ADDRESS, perAccount: config.SIGN_IN_ATTEMPTS_PER_ACCOUNT },
+  });
   await app.register(passwordRoutes, { db: database.db });
   await app.register(tokensRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });

@@ -18,14 +18,15 @@ import {
 import { setPasswordWithLink } from '../features/users/password-links.service.ts';
 import type { UsersTable } from '../features/users/users.table.ts';
 import { describePrincipal } from './me.service.ts';
-import { signInAccountLimiter, signInAddressLimit } from './sign-in-limits.ts';
+import { type SignInLimits, signInAccountLimiter, signInAddressLimit } from './sign-in-limits.ts';
 
-export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db; secureCookies: boolean }> = async (
-  app,
-  { db, secureCookies },
-) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  secureCookies: boolean;
+  signInLimits: SignInLimits;
+}> = async (app, { db, secureCookies, signInLimits }) => {
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
-  const limitSignInsToAccount = signInAccountLimiter(app);
+  const limitSignInsToAccount = signInAccountLimiter(app, signInLimits);
 
   /** Starts a sign-in for the person, sets its cookie, and answers who is now signed in. */
   async function signInAs(user: UsersTable, reply: FastifyReply) {
@@ -39,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db; secureCookies: bool
   app.post('/v1/auth/login', {
     config: {
       sameOriginOnly: true,
-      rateLimit: signInAddressLimit,
+      rateLimit: signInAddressLimit(signInLimits),
     },
     schema: {
       tags: ['Sign-in'],
@@ -62,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db; secureCookies: bool
     config: {
       sameOriginOnly: true,
       // The same budget as sign-in: a link's secret is as hard to guess as a password, and as guarded.
-      rateLimit: { ...signInAddressLimit, keyGenerator: (request) => `set-password:${request.ip}` },
+      rateLimit: signInAddressLimit(signInLimits, 'set-password'),
     },
     schema: {
       tags: ['Sign-in'],

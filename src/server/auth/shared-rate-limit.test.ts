@@ -16,11 +16,11 @@ import { expectError } from '../test/api-helpers.ts';
 import { type TestDatabase, createTestDatabase } from '../test/harness.ts';
 import { APP_ORIGIN, uniqueEmail } from '../test/people.ts';
 import { type TcpProxy, startTcpProxy } from '../test/tcp-proxy.ts';
-import { SIGN_IN_ATTEMPTS_PER_ACCOUNT } from './sign-in-limits.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const RATE_LIMIT_MAX = 4;
 const INGEST_BATCHES_PER_MINUTE = 3;
+const SIGN_IN_ATTEMPTS_PER_ACCOUNT = 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface LoggedApp {
@@ -48,6 +48,7 @@ describe.skipIf(!REDIS_URL)('rate limits kept in Redis', () => {
       REDIS_KEY_PREFIX: prefix,
       RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
       INGEST_BATCHES_PER_MINUTE: String(INGEST_BATCHES_PER_MINUTE),
+      SIGN_IN_ATTEMPTS_PER_ACCOUNT: String(SIGN_IN_ATTEMPTS_PER_ACCOUNT),
     });
     const app = await buildApp({ config, database, logStream: stream, webRoot: path.join(os.tmpdir(), 'no-web-root') });
     await app.ready();

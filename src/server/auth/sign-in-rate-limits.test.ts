@@ -3,7 +3,6 @@ import { expect, it } from 'vitest';
 import { expectError, expectSameErrorApartFromRequestId } from '../test/api-helpers.ts';
 import { describeApi } from '../test/harness.ts';
 import { createPerson, login, sessionCookieOf, uniqueEmail } from '../test/people.ts';
-import { SIGN_IN_ATTEMPTS_PER_ACCOUNT } from './sign-in-limits.ts';
 
 describeApi('sign-in rate limit per IP', (ctx) => {
   it('answers the 11th attempt within a minute from one IP with 429 and retry-after, whatever the password', async () => {
@@ -57,12 +56,12 @@ describeApi('sign-in rate limit per IP', (ctx) => {
 });
 
 describeApi('sign-in rate limit per account', (ctx) => {
-  /** Ten attempts spread over five addresses, then one from a sixth; the e-mail's budget is spent either way. */
+  /** The budget's attempts (ten by default) spread over five addresses, then one more; the e-mail's budget is spent either way. */
   async function guessFromManyAddresses(
     email: string,
   ): Promise<{ refused: LightMyRequestResponse[]; limited: LightMyRequestResponse }> {
     const refused: LightMyRequestResponse[] = [];
-    for (let attempt = 0; attempt < SIGN_IN_ATTEMPTS_PER_ACCOUNT; attempt++) {
+    for (let attempt = 0; attempt < ctx().config.SIGN_IN_ATTEMPTS_PER_ACCOUNT; attempt++) {
       const remoteAddress = `198.51.100.${10 + (attempt % 5)}`;
       refused.push(await login(ctx(), { email, password: `guess-${attempt}` }, { remoteAddress }));
     }
@@ -105,3 +104,37 @@ describeApi('sign-in rate limit per account', (ctx) => {
     expect(unknownError.message.replace(/\d+/g, 'N')).toBe(knownError.message.replace(/\d+/g, 'N'));
   });
 });
+
+describeApi(
+  'sign-in budgets set in the configuration',
+  (ctx) => {
+    it('refuses the attempt past SIGN_IN_ATTEMPTS_PER_ADDRESS from one address, and past SIGN_IN_ATTEMPTS_PER_ACCOUNT for one e-mail', async () => {
+      const account = await ctx().newAccount();
+      const person = await createPerson(ctx().database.db, account.accountId, 'analyst');
+      const ip = '203.0.113.90';
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await login(ctx(), { email: uniqueEmail('someone'), password: 'x' }, { remoteAddress: ip });
+        expectError(response, 401, { type: 'authentication_error' });
+      }
+      expectError(await login(ctx(), { email: person.email, password: person.password }, { remoteAddress: ip }), 429, {
+        type: 'rate_limit_error',
+      });
+
+      // Five right sign-ins from five addresses spend the e-mail's budget too; the sixth waits.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const response = await login(
+          ctx(),
+          { email: person.email, password: person.password },
+          { remoteAddress: `198.51.100.${150 + attempt}` },
+        );
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      expectError(
+        await login(ctx(), { email: person.email, password: person.password }, { remoteAddress: '198.51.100.199' }),
+        429,
+        { type: 'rate_limit_error' },
+      );
+    });
+  },
+  { SIGN_IN_ATTEMPTS_PER_ADDRESS: '3', SIGN_IN_ATTEMPTS_PER_ACCOUNT: '5' },
+);
