@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { createAlert, createWebhook, sendJson } from '../../test/api-helpers.ts';
 import { describeApi } from '../../test/harness.ts';
 import { createWebsite } from '../websites/websites.service.ts';
-import { batch, countRows, ingest, newIds, publicKeyOf } from './test-support/ingest-requests.ts';
+import { batch, countRows, ingest } from './test-support/ingest-requests.ts';
+import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';
 
 describeApi('POST /v1/ingest: alerts', (ctx) => {
   it('enqueues one outbox message per enabled alert an event matches, by the per-kind rules', async () => {
@@ -35,7 +36,7 @@ describeApi('POST /v1/ingest: alerts', (ctx) => {
     });
     await sendJson(ctx(), owner.token, 'PUT', `/v1/alerts/${disabled.alert_id}`, { enabled: false });
 
-    const ids = newIds();
+    const ids = newVisitIds();
     expect((await ingest(ctx(), batch(ownerKey, ids))).statusCode).toBe(202);
     const messages = await ctx()
       .database.db.selectFrom('outbox_messages')
@@ -73,7 +74,7 @@ describeApi('POST /v1/ingest: alerts', (ctx) => {
       provider: 'webhooks',
       webhook_id: webhook.webhook_id,
     });
-    expect((await ingest(ctx(), batch(blog.public_key, newIds()))).statusCode).toBe(202);
+    expect((await ingest(ctx(), batch(blog.public_key, newVisitIds()))).statusCode).toBe(202);
     expect(await countRows(ctx(), 'outbox_messages', owner.accountId)).toBe(0);
   });
 });

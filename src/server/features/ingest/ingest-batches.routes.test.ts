@@ -4,17 +4,8 @@ import { expectError } from '../../test/api-helpers.ts';
 import { BROWSER_USER_AGENT } from '../../test/browser-user-agent.ts';
 import { type TestAccount, describeApi } from '../../test/harness.ts';
 import { createWebsite } from '../websites/websites.service.ts';
-import {
-  START_URL,
-  batch,
-  clientId,
-  countRows,
-  ingest,
-  newIds,
-  publicKeyOf,
-  sessionOf,
-  visitEvents,
-} from './test-support/ingest-requests.ts';
+import { START_URL, batch, countRows, ingest, sessionOf, visitEvents } from './test-support/ingest-requests.ts';
+import { clientId, newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';
 
 describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
   let account: TestAccount;
@@ -25,7 +16,7 @@ describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
   });
 
   it('records a batch: a visitor and a session with its statistics, and the events', async () => {
-    const ids = newIds();
+    const ids = newVisitIds();
     const body = batch(key, ids);
     const response = await ingest(ctx(), body, { 'x-forwarded-for': '198.51.100.7', 'cf-ipcountry': 'DE' });
     expect(response.statusCode, response.body).toBe(202);
@@ -73,7 +64,7 @@ describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
   });
 
   it('adds a later batch to the same session: counters add up and active time spans both', async () => {
-    const ids = newIds();
+    const ids = newVisitIds();
     const now = Date.now();
     const first = batch(key, ids, [
       { kind: 1, time: now - 40_000, url: START_URL, referrer: '' },
@@ -110,7 +101,7 @@ describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
   });
 
   it('identifies the visitor: the e-mail as given, found case-insensitively by GET /v1/sessions?email=', async () => {
-    const ids = newIds();
+    const ids = newVisitIds();
     const now = Date.now();
     const events = [
       ...visitEvents(now).slice(0, 2),
@@ -140,7 +131,7 @@ describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
   });
 
   it('answers a repeated batch_id with 200 duplicate and changes nothing', async () => {
-    const ids = newIds();
+    const ids = newVisitIds();
     const body = batch(key, ids);
     expect((await ingest(ctx(), body)).statusCode).toBe(202);
     const before = await sessionOf(ctx(), account, `visitor_id=${ids.visitor_id}`);
@@ -153,7 +144,7 @@ describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
   });
 
   it('takes concurrent batches of a new session each once, and the same batch sent twice at once once', async () => {
-    const ids = newIds();
+    const ids = newVisitIds();
     const now = Date.now();
     const first = batch(key, ids, [
       { kind: 1, time: now - 20_000, url: START_URL, referrer: '' },
@@ -179,7 +170,7 @@ describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
 
   it('refuses a session id that belongs to another website of the account (409)', async () => {
     const second = await createWebsite(ctx().database.db, { accountId: account.accountId, host: 'blog.example.com' });
-    const ids = newIds();
+    const ids = newVisitIds();
     expect((await ingest(ctx(), batch(key, ids))).statusCode).toBe(202);
     const response = await ingest(ctx(), batch(second.public_key, ids), { origin: 'https://blog.example.com' });
     expectError(response, 409, { type: 'conflict_error', code: 'session_conflict' });

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { expectError } from '../../test/api-helpers.ts';
 import { describeApi } from '../../test/harness.ts';
-import { batch, ingest, newIds, publicKeyOf, sessionOf } from './test-support/ingest-requests.ts';
+import { batch, ingest, sessionOf } from './test-support/ingest-requests.ts';
+import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';
 
 describeApi(
   'POST /v1/ingest behind a proxy, with local pages allowed and a small budget',
@@ -9,18 +10,20 @@ describeApi(
     it('limits batches per website per minute with 429, other websites unaffected', async () => {
       const account = await ctx().newAccount();
       const key = await publicKeyOf(ctx(), account.websiteId);
-      const ids = newIds();
+      const ids = newVisitIds();
       for (let sent = 0; sent < 3; sent++) expect((await ingest(ctx(), batch(key, ids))).statusCode).toBe(202);
       const limited = await ingest(ctx(), batch(key, ids));
       expectError(limited, 429, { type: 'rate_limit_error' });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       const other = await ctx().newAccount();
-      expect((await ingest(ctx(), batch(await publicKeyOf(ctx(), other.websiteId), newIds()))).statusCode).toBe(202);
+      expect((await ingest(ctx(), batch(await publicKeyOf(ctx(), other.websiteId), newVisitIds()))).statusCode).toBe(
+        202,
+      );
     });
 
     it('takes the address and location from the trusted proxy', async () => {
       const account = await ctx().newAccount();
-      const ids = newIds();
+      const ids = newVisitIds();
       const response = await ingest(ctx(), batch(await publicKeyOf(ctx(), account.websiteId), ids), {
         'x-forwarded-for': '198.51.100.7',
         'cf-ipcountry': 'DE',
@@ -38,7 +41,7 @@ describeApi(
     it('accepts pages on localhost when allowed', async () => {
       const account = await ctx().newAccount();
       const key = await publicKeyOf(ctx(), account.websiteId);
-      const response = await ingest(ctx(), batch(key, newIds()), { origin: 'http://localhost:5173' });
+      const response = await ingest(ctx(), batch(key, newVisitIds()), { origin: 'http://localhost:5173' });
       expect(response.statusCode).toBe(202);
       expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
       const preflight = await ctx().request(null, {

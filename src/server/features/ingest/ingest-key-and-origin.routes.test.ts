@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test/api-helpers.ts';
 import { type TestAccount, describeApi } from '../../test/harness.ts';
-import { batch, countRows, ingest, newIds, publicKeyOf, sessionOf } from './test-support/ingest-requests.ts';
+import { batch, countRows, ingest, sessionOf } from './test-support/ingest-requests.ts';
+import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';
 
 describeApi('POST /v1/ingest: the website key and the origin', (ctx) => {
   let account: TestAccount;
@@ -19,7 +20,7 @@ describeApi('POST /v1/ingest: the website key and the origin', (ctx) => {
       'not-a-key',
       (await publicKeyOf(ctx(), other.websiteId)).toUpperCase(),
     ]) {
-      expectError(await ingest(ctx(), batch(wrong, newIds())), 401, { type: 'authentication_error', param: null });
+      expectError(await ingest(ctx(), batch(wrong, newVisitIds())), 401, { type: 'authentication_error', param: null });
     }
     expect(await countRows(ctx(), 'sessions', other.accountId)).toBe(sessions);
   });
@@ -57,14 +58,14 @@ describeApi('POST /v1/ingest: the website key and the origin', (ctx) => {
 
     it("allows a batch from the website's origin and answers with its origin", async () => {
       for (const origin of ['https://shop.example.com', 'http://m.shop.example.com:8080']) {
-        const response = await ingest(ctx(), batch(key, newIds()), { origin });
+        const response = await ingest(ctx(), batch(key, newVisitIds()), { origin });
         expect(response.statusCode, response.body).toBe(202);
         expect(response.headers['access-control-allow-origin']).toBe(origin);
       }
     });
 
     it('refuses a batch from another origin with 403 and records nothing', async () => {
-      const ids = newIds();
+      const ids = newVisitIds();
       for (const origin of ['https://evil.example.net', 'https://blog.example.com', 'http://localhost:3000', 'null']) {
         const response = await ingest(ctx(), batch(key, ids), { origin });
         expectError(response, 403, { type: 'authorization_error', code: 'origin_not_allowed' });
@@ -74,7 +75,7 @@ describeApi('POST /v1/ingest: the website key and the origin', (ctx) => {
     });
 
     it('accepts a batch without Origin (not a browser) without CORS headers', async () => {
-      const response = await ingest(ctx(), batch(key, newIds()));
+      const response = await ingest(ctx(), batch(key, newVisitIds()));
       expect(response.statusCode).toBe(202);
       expect(response.headers['access-control-allow-origin']).toBeUndefined();
     });

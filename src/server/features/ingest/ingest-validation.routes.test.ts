@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, sendRaw } from '../../test/api-helpers.ts';
 import { type TestAccount, describeApi } from '../../test/harness.ts';
-import { START_URL, batch, ingest, newIds, publicKeyOf } from './test-support/ingest-requests.ts';
+import { START_URL, batch, ingest } from './test-support/ingest-requests.ts';
+import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';
 
 describeApi('POST /v1/ingest: bodies and content types', (ctx) => {
   let account: TestAccount;
@@ -130,7 +131,7 @@ describeApi('POST /v1/ingest: bodies and content types', (ctx) => {
       ['a JSON array', () => [], null, 'invalid_type'],
     ];
     it.each(cases)('%s', async (_name, mutate, param, code) => {
-      const response = await ingest(ctx(), mutate(batch(key, newIds(), [{ kind: 3, time: now, url: START_URL }])));
+      const response = await ingest(ctx(), mutate(batch(key, newVisitIds(), [{ kind: 3, time: now, url: START_URL }])));
       expectError(response, 400, { type: 'validation_error', param, ...(code ? { code } : {}) });
     });
 
@@ -145,7 +146,7 @@ describeApi('POST /v1/ingest: bodies and content types', (ctx) => {
   });
 
   it('accepts the body as text/plain (as sendBeacon sends it)', async () => {
-    const ids = newIds();
+    const ids = newVisitIds();
     for (const contentType of ['text/plain', 'text/plain;charset=UTF-8']) {
       const response = await sendRaw(ctx(), null, 'POST', '/v1/ingest', JSON.stringify(batch(key, ids)), contentType);
       expect(response.statusCode, response.body).toBe(202);
@@ -160,7 +161,7 @@ describeApi('POST /v1/ingest: bodies and content types', (ctx) => {
   });
 
   it('answers a body over 64 KiB with 413', async () => {
-    const body = batch(key, newIds(), [{ kind: 24, time: Date.now(), message: 'x'.repeat(70 * 1024) }]);
+    const body = batch(key, newVisitIds(), [{ kind: 24, time: Date.now(), message: 'x'.repeat(70 * 1024) }]);
     for (const contentType of ['application/json', 'text/plain']) {
       const response = await sendRaw(ctx(), null, 'POST', '/v1/ingest', JSON.stringify(body), contentType);
       expectError(response, 413, { type: 'validation_error', code: 'body_too_large', message: '65536' });

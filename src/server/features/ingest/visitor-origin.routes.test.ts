@@ -1,15 +1,13 @@
-import crypto from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { sendJson } from '../../test/api-helpers.ts';
 import { type TestAccount, type TestContext, describeApi } from '../../test/harness.ts';
 import { asPerson, signedInPerson } from '../../test/people.ts';
+import { clientId } from '../../test/tracker-ids.ts';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/133.0.0.0 Safari/537.36';
 const GOOGLEBOT =
   'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/133.0.6943.98 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-
-const clientId = (prefix: string) => `${prefix}_${crypto.randomBytes(10).toString('hex')}`;
 
 async function publicKey(ctx: TestContext, websiteId: string): Promise<string> {
   const row = await ctx.database.db

@@ -4,14 +4,8 @@ import { RECORDING_LIMITS } from '../../../api/recording-limits.ts';
 import type { Db } from '../../db/database.ts';
 import { expectError } from '../../test/api-helpers.ts';
 import { describeApi } from '../../test/harness.ts';
-import {
-  gzipJson,
-  newRecordingIds,
-  publicKeyOf,
-  rrwebEvents,
-  sendChunk,
-  sendPageView,
-} from './test-support/recording-requests.ts';
+import { gzipJson, rrwebEvents, sendChunk, sendPageView } from './test-support/recording-requests.ts';
+import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';
 
 async function storedChunks(db: Db, sessionId: string) {
   return db
@@ -25,7 +19,7 @@ describeApi('POST /v1/ingest/recording', (ctx) => {
   it('stores a gzip chunk once: a repeat of its number answers duplicate and changes nothing', async () => {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     const body = gzipJson(rrwebEvents(Date.now()));
     const first = await sendChunk(ctx(), { key, ids, chunk: 0, body });
     expect(first.statusCode, first.body).toBe(201);
@@ -41,7 +35,7 @@ describeApi('POST /v1/ingest/recording', (ctx) => {
   it('accepts deflate and uncompressed chunks and stores them gzip-compressed', async () => {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     const events = rrwebEvents(Date.now());
     expect(
       (
@@ -75,7 +69,7 @@ describeApi('POST /v1/ingest/recording', (ctx) => {
   ])('refuses $name with a 400 and stores nothing', async ({ body }) => {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     expectError(await sendChunk(ctx(), { key, ids, chunk: 0, body: body() }), 400, {
       type: 'validation_error',
       code: 'invalid_chunk',
@@ -86,7 +80,7 @@ describeApi('POST /v1/ingest/recording', (ctx) => {
   it('refuses a chunk that inflates past the limit (a zip bomb) with a 413, before parsing it', async () => {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     const bomb = zlib.gzipSync(Buffer.alloc(RECORDING_LIMITS.chunkInflatedBytes + 1024, 0x20), { level: 9 });
     expect(bomb.length).toBeLessThan(RECORDING_LIMITS.chunkBytes);
     expectError(await sendChunk(ctx(), { key, ids, chunk: 0, body: bomb }), 413, {
@@ -100,14 +94,14 @@ describeApi('POST /v1/ingest/recording', (ctx) => {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
     const body = Buffer.alloc(RECORDING_LIMITS.chunkBytes + 1, 0x61);
-    const response = await sendChunk(ctx(), { key, ids: newRecordingIds(), chunk: 0, body, encoding: 'none' });
+    const response = await sendChunk(ctx(), { key, ids: newVisitIds(), chunk: 0, body, encoding: 'none' });
     expectError(response, 413, { type: 'validation_error', code: 'body_too_large' });
   });
 
   it("refuses a chunk past the session's budget with a 413", async () => {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     // Pretend the session already stores almost its budget.
     await ctx()
       .database.db.insertInto('recording_chunks')
@@ -134,12 +128,12 @@ describeApi('POST /v1/ingest/recording', (ctx) => {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
     const body = gzipJson(rrwebEvents(Date.now()));
-    expectError(await sendChunk(ctx(), { key: 'pk_unknown', ids: newRecordingIds(), chunk: 0, body }), 401, {
+    expectError(await sendChunk(ctx(), { key: 'pk_unknown', ids: newVisitIds(), chunk: 0, body }), 401, {
       type: 'authentication_error',
     });
     const foreign = await sendChunk(ctx(), {
       key,
-      ids: newRecordingIds(),
+      ids: newVisitIds(),
       chunk: 0,
       body,
       headers: { origin: 'https://evil.example.net' },
@@ -148,7 +142,7 @@ describeApi('POST /v1/ingest/recording', (ctx) => {
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     const allowed = await sendChunk(ctx(), {
       key,
-      ids: newRecordingIds(),
+      ids: newVisitIds(),
       chunk: 0,
       body,
       headers: { origin: 'https://www.shop.example.com' },
@@ -161,7 +155,7 @@ describeApi('POST /v1/ingest/recording', (ctx) => {
       url: `/v1/websites/${account.websiteId}/recording`,
       payload: { enabled: false },
     });
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     expectError(await sendChunk(ctx(), { key, ids, chunk: 0, body }), 403, {
       type: 'authorization_error',
       code: 'recording_disabled',
@@ -172,7 +166,7 @@ describeApi('POST /v1/ingest/recording', (ctx) => {
   it('refuses a chunk for a session of another visitor with a 409', async () => {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     expect((await sendPageView(ctx(), key, ids)).statusCode).toBe(202);
     const response = await sendChunk(ctx(), {
       key,
@@ -188,13 +182,13 @@ describeApi('POST /v1/ingest/recording', (ctx) => {
     const key = await publicKeyOf(ctx(), account.websiteId);
     const json = await sendChunk(ctx(), {
       key,
-      ids: newRecordingIds(),
+      ids: newVisitIds(),
       chunk: 0,
       body: '[]',
       headers: { 'content-type': 'application/json' },
     });
     expect(json.statusCode).toBe(415);
-    const negative = await sendChunk(ctx(), { key, ids: newRecordingIds(), chunk: -1, body: gzipJson(rrwebEvents(1)) });
+    const negative = await sendChunk(ctx(), { key, ids: newVisitIds(), chunk: -1, body: gzipJson(rrwebEvents(1)) });
     expectError(negative, 400, { type: 'validation_error', param: 'chunk' });
   });
 });
@@ -205,7 +199,7 @@ describeApi(
     it('allows each website RECORDING_CHUNKS_PER_MINUTE chunks a minute, then answers 429', async () => {
       const account = await ctx().newAccount();
       const key = await publicKeyOf(ctx(), account.websiteId);
-      const ids = newRecordingIds();
+      const ids = newVisitIds();
       const body = gzipJson(rrwebEvents(Date.now()));
       expect((await sendChunk(ctx(), { key, ids, chunk: 0, body })).statusCode).toBe(201);
       expect((await sendChunk(ctx(), { key, ids, chunk: 1, body })).statusCode).toBe(201);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeRefusalsChangeNothing, expectError, sendJson } from '../../test/api-helpers.ts';
 import { describeApi } from '../../test/harness.ts';
-import { publicKeyOf } from './test-support/recording-requests.ts';
+import { publicKeyOf } from '../../test/tracker-ids.ts';
 
 const DEFAULTS = {
   enabled: true,

@@ -2,14 +2,8 @@ import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
 import { describeRefusalsChangeNothing, expectError, sendJson } from '../../test/api-helpers.ts';
 import { describeApi } from '../../test/harness.ts';
-import {
-  gzipJson,
-  newRecordingIds,
-  publicKeyOf,
-  rrwebEvents,
-  sendChunk,
-  sendPageView,
-} from './test-support/recording-requests.ts';
+import { gzipJson, rrwebEvents, sendChunk, sendPageView } from './test-support/recording-requests.ts';
+import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';
 
 interface RecordingJson {
   has_recording: boolean;
@@ -23,7 +17,7 @@ describeApi('GET /v1/sessions/:id/recording', (ctx) => {
   it('lists the chunks in order and serves each as stored, gzip-encoded', async () => {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     const start = Date.now();
     expect((await sendPageView(ctx(), key, ids, start)).statusCode).toBe(202);
     const second = rrwebEvents(start + 5000, 2);
@@ -73,7 +67,7 @@ describeApi('GET /v1/sessions/:id/recording', (ctx) => {
   it('says why there is no replay: not recorded, recording off, expired', async () => {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     expect((await sendPageView(ctx(), key, ids)).statusCode).toBe(202);
     const url = `/v1/sessions/${ids.session_id}/recording`;
     expect((await sendJson(ctx(), account.token, 'GET', url)).json()).toMatchObject({
@@ -98,7 +92,7 @@ describeApi('GET /v1/sessions/:id/recording', (ctx) => {
   it('hides a recording past its expiration even before the retention job deletes it', async () => {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     expect((await sendPageView(ctx(), key, ids)).statusCode).toBe(202);
     expect((await sendChunk(ctx(), { key, ids, chunk: 0, body: gzipJson(rrwebEvents(Date.now())) })).statusCode).toBe(
       201,
@@ -123,7 +117,7 @@ describeApi('GET /v1/sessions/:id/recording', (ctx) => {
     const mine = await ctx().newAccount();
     const theirs = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), theirs.websiteId);
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     expect((await sendPageView(ctx(), key, ids)).statusCode).toBe(202);
     expect((await sendChunk(ctx(), { key, ids, chunk: 0, body: gzipJson(rrwebEvents(Date.now())) })).statusCode).toBe(
       201,
@@ -143,7 +137,7 @@ describeApi('GET /v1/sessions/:id/recording', (ctx) => {
 
   describeRefusalsChangeNothing(ctx, async () => {
     const account = await ctx().newAccount();
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     await sendPageView(ctx(), await publicKeyOf(ctx(), account.websiteId), ids);
     return { account, ids };
   }, [

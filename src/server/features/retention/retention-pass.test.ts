@@ -2,13 +2,8 @@ import { expect, it } from 'vitest';
 import { sendJson } from '../../test/api-helpers.ts';
 import { describeApi } from '../../test/harness.ts';
 import { databaseRecordingStore } from '../recordings/recording-store.ts';
-import {
-  gzipJson,
-  newRecordingIds,
-  publicKeyOf,
-  rrwebEvents,
-  sendPageView,
-} from '../recordings/test-support/recording-requests.ts';
+import { gzipJson, rrwebEvents, sendPageView } from '../recordings/test-support/recording-requests.ts';
+import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';
 import { runRetentionPass } from './retention-pass.ts';
 import { DAY_MS, setRetention } from './retention.service.ts';
 
@@ -149,7 +144,7 @@ describeApi('Retention', (ctx) => {
     expect((await sendJson(ctx(), account.token, 'GET', '/v1/account/retention')).json()).toEqual({ days: 30 });
     await setRetention(ctx().database.db, account.accountId, 7);
     expect((await sendJson(ctx(), account.token, 'GET', '/v1/account/retention')).json()).toEqual({ days: 7 });
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     expect((await sendPageView(ctx(), await publicKeyOf(ctx(), account.websiteId), ids)).statusCode).toBe(202);
     const session = (await sendJson(ctx(), account.token, 'GET', `/v1/sessions/${ids.session_id}`)).json<{
       creation_timestamp: number;

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { expectError, sendJson } from '../../test/api-helpers.ts';
 import { describeApi } from '../../test/harness.ts';
-import { clientId, newRecordingIds, publicKeyOf } from '../recordings/test-support/recording-requests.ts';
+import { clientId, newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';
 import { BROWSER_USER_AGENT } from '../../test/browser-user-agent.ts';
 
 interface EventPageJson {
@@ -13,7 +13,7 @@ describeApi('GET /v1/sessions/:id/events', (ctx) => {
   async function recordVisit() {
     const account = await ctx().newAccount();
     const key = await publicKeyOf(ctx(), account.websiteId);
-    const ids = newRecordingIds();
+    const ids = newVisitIds();
     const start = Date.now() - 60_000;
     const at = (seconds: number) => start + seconds * 1000;
     const events = [

@@ -2,25 +2,14 @@
  * Batches as the tracker sends them to POST /v1/ingest (a minute of a visit by default), and reads of
  * what ingestion stored, for the ingest route's suites.
  */
-import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { sendJson } from '../../../test/api-helpers.ts';
 import { BROWSER_USER_AGENT } from '../../../test/browser-user-agent.ts';
 import type { TestAccount, TestContext } from '../../../test/harness.ts';
+import { clientId, type VisitIds } from '../../../test/tracker-ids.ts';
 
 export const START_URL = 'https://shop.example.com/?utm_source=newsletter&utm_medium=email';
-
-export const clientId = (prefix: string) => `${prefix}_${crypto.randomBytes(10).toString('hex')}`;
-
-export interface BatchIds {
-  visitor_id: string;
-  session_id: string;
-}
-
-export function newIds(): BatchIds {
-  return { visitor_id: clientId('v'), session_id: clientId('s') };
-}
 
 /** A minute of a visit: 2 page views, 2 clicks, a rage click, a JS error right after a click, a console error, a failed request. */
 export function visitEvents(now: number): Record<string, unknown>[] {
@@ -50,7 +39,7 @@ export function visitEvents(now: number): Record<string, unknown>[] {
 
 export function batch(
   key: string,
-  ids: BatchIds,
+  ids: VisitIds,
   events?: Record<string, unknown>[],
   extra: Record<string, unknown> = {},
 ) {
@@ -64,15 +53,6 @@ export function batch(
     events: events ?? visitEvents(now),
     ...extra,
   };
-}
-
-export async function publicKeyOf(ctx: TestContext, websiteId: string): Promise<string> {
-  const row = await ctx.database.db
-    .selectFrom('websites')
-    .select('public_key')
-    .where('id', '=', websiteId)
-    .executeTakeFirstOrThrow();
-  return row.public_key;
 }
 
 export function ingest(

@@ -1,28 +1,8 @@
-import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestContext } from '../../../test/harness.ts';
 import { BROWSER_USER_AGENT } from '../../../test/browser-user-agent.ts';
-
-export const clientId = (prefix: string) => `${prefix}_${crypto.randomBytes(10).toString('hex')}`;
-
-export interface RecordingIds {
-  visitor_id: string;
-  session_id: string;
-}
-
-export function newRecordingIds(): RecordingIds {
-  return { visitor_id: clientId('v'), session_id: clientId('s') };
-}
-
-export async function publicKeyOf(ctx: TestContext, websiteId: string): Promise<string> {
-  const row = await ctx.database.db
-    .selectFrom('websites')
-    .select('public_key')
-    .where('id', '=', websiteId)
-    .executeTakeFirstOrThrow();
-  return row.public_key;
-}
+import { clientId, type VisitIds } from '../../../test/tracker-ids.ts';
 
 /** rrweb-shaped events: a meta event, a full snapshot of a small page, and `extra` incremental ones. */
 export function rrwebEvents(start: number, extra = 3): Record<string, unknown>[] {
@@ -52,7 +32,7 @@ export function gzipJson(value: unknown): Buffer {
 
 export interface ChunkRequest {
   key: string;
-  ids: RecordingIds;
+  ids: VisitIds;
   chunk: number;
   body: Buffer | string;
   encoding?: 'gzip' | 'deflate' | 'none';
@@ -81,7 +61,7 @@ export function sendChunk(ctx: TestContext, request: ChunkRequest): Promise<Ligh
 export function sendPageView(
   ctx: TestContext,
   key: string,
-  ids: RecordingIds,
+  ids: VisitIds,
   start = Date.now(),
 ): Promise<LightMyRequestResponse> {
   return ctx.app.inject({
