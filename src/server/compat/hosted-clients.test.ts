@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestAccount, describeApi } from '../test/harness.ts';
 import { expectHostedShape, sdkRequest } from './hosted-client.ts';
-import { newVisitorId, publicKeyOf, recordVisit } from './visits.ts';
+import { publicKeyOf } from '../test/tracker-ids.ts';
+import { newVisitorId, recordVisit } from './visits.ts';
 
 interface AlertJson {
   alert_id: string;

@@ -11,7 +11,8 @@ import { sendJson } from '../test/api-helpers.ts';
 import { describeApi } from '../test/harness.ts';
 import { sdkRequest } from './hosted-client.ts';
 import { describeErrors, hostedWebhookValidator } from './hosted-schemas.ts';
-import { newVisitorId, publicKeyOf, recordVisit } from './visits.ts';
+import { publicKeyOf } from '../test/tracker-ids.ts';
+import { newVisitorId, recordVisit } from './visits.ts';
 
 /** The verification recipe of the hosted service's documentation, as a receiver written for it does it. */
 function hostedSignatureMatches(secret: string, rawBody: string, header: string | undefined): boolean {

@@ -38,12 +38,3 @@ export async function recordVisit(
   expect(response.statusCode, response.body).toBe(202);
   return sessionId;
 }
-
-export async function publicKeyOf(ctx: TestContext, websiteId: string): Promise<string> {
-  const row = await ctx.database.db
-    .selectFrom('websites')
-    .select('public_key')
-    .where('id', '=', websiteId)
-    .executeTakeFirstOrThrow();
-  return row.public_key;
-}

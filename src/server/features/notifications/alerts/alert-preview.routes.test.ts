@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { newVisitorId, publicKeyOf, recordVisit } from '../../../compat/visits.ts';
+import { newVisitorId, recordVisit } from '../../../compat/visits.ts';
+import { publicKeyOf } from '../../../test/tracker-ids.ts';
 import { newId } from '../../../lib/ids.ts';
 import { createWebhook, expectError, sendJson } from '../../../test/api-helpers.ts';
 import { type TestAccount, type TestContext, describeApi } from '../../../test/harness.ts';

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { newVisitorId, publicKeyOf, recordVisit } from '../../../compat/visits.ts';
+import { newVisitorId, recordVisit } from '../../../compat/visits.ts';
+import { publicKeyOf } from '../../../test/tracker-ids.ts';
 import { type AlertJson, chatAlertBody, createAlert, expectError, sendJson } from '../../../test/api-helpers.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { listedAlert, outboxMessagesOf } from '../test-support/alert-messages.ts';

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newVisitorId, publicKeyOf, recordVisit } from '../../../compat/visits.ts';
+import { newVisitorId, recordVisit } from '../../../compat/visits.ts';
+import { publicKeyOf } from '../../../test/tracker-ids.ts';
 import { type AlertJson, chatAlertBody, createAlert, expectError, sendJson } from '../../../test/api-helpers.ts';
 import { type TestAccount, type TestContext, describeApi } from '../../../test/harness.ts';
 import type { DeliveryBody } from '../outbox/delivery-payload.ts';
