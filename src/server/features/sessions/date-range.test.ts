@@ -1,31 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Temporal } from '@js-temporal/polyfill';
 import { AppError } from '../../errors.ts';
-import { RELATIVE_DATES, resolveDateRange, type RelativeDate, type ResolvedDateRange } from './date-range.ts';
+import { expectedRelativeDay } from './test-support/expected-relative-day.ts';
+import { RELATIVE_DATES, resolveDateRange, type ResolvedDateRange } from './date-range.ts';
 
 // Expected values come from Temporal (an independent implementation of zone rules), never from luxon.
 
 function localToday(now: Date, tz: string): Temporal.PlainDate {
   return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(tz).toPlainDate();
-}
-
-function expectedDate(key: RelativeDate, today: Temporal.PlainDate): Temporal.PlainDate {
-  switch (key) {
-    case 'TODAY':
-      return today;
-    case 'YESTERDAY':
-      return today.subtract({ days: 1 });
-    case 'BEGINNING_OF_WEEK':
-      return today.subtract({ days: today.dayOfWeek - 1 });
-    case 'BEGINNING_OF_MONTH':
-      return today.with({ day: 1 });
-    case 'BEGINNING_OF_PREV_MONTH':
-      return today.with({ day: 1 }).subtract({ months: 1 });
-    case 'TODAY-7DAYS':
-      return today.subtract({ days: 7 });
-    case 'TODAY-30DAYS':
-      return today.subtract({ days: 30 });
-  }
 }
 
 /** Start of the local day: Temporal moves a midnight lost in a DST gap to the first existing instant. */
@@ -112,7 +94,7 @@ describe('resolveDateRange: relative dates', () => {
         const now = new Date(nowIso);
         const today = localToday(now, tz);
         for (const key of RELATIVE_DATES) {
-          const expected = midnight(expectedDate(key, today), tz);
+          const expected = midnight(expectedRelativeDay(key, today), tz);
           const range = resolve({ date_from: key, date_to: key, tz }, now);
           const message = `${key} in ${tz} at ${nowIso}`;
           expect(range.from, message).toBe(seconds(expected));

@@ -1,6 +1,8 @@
 import { Temporal } from '@js-temporal/polyfill';
 import { expect, it } from 'vitest';
 import { describeApi } from '../../test/harness.ts';
+import { RELATIVE_DATES } from './date-range.ts';
+import { expectedRelativeDay } from './test-support/expected-relative-day.ts';
 import { type SessionQuery, listOrder, sessionIds, sessionListApi } from './test-support/session-list-requests.ts';
 
 /** The instant a date parameter names, computed with Temporal (independent of the server's luxon). */
@@ -21,35 +23,6 @@ function expectIsoInstant(iso: string | null | undefined, instant: Temporal.Inst
   expect(Temporal.Instant.from(iso ?? '').epochMilliseconds).toBe(instant.epochMilliseconds);
   const offset = (iso ?? '').endsWith('Z') ? '+00:00' : (iso ?? '').slice(-6);
   expect(offset).toBe(instant.toZonedDateTimeISO(tz).offset);
-}
-
-const RELATIVE_DATES = [
-  'TODAY',
-  'YESTERDAY',
-  'BEGINNING_OF_WEEK',
-  'BEGINNING_OF_MONTH',
-  'BEGINNING_OF_PREV_MONTH',
-  'TODAY-7DAYS',
-  'TODAY-30DAYS',
-] as const;
-
-function relativeDay(key: (typeof RELATIVE_DATES)[number], today: Temporal.PlainDate): Temporal.PlainDate {
-  switch (key) {
-    case 'TODAY':
-      return today;
-    case 'YESTERDAY':
-      return today.subtract({ days: 1 });
-    case 'BEGINNING_OF_WEEK':
-      return today.subtract({ days: today.dayOfWeek - 1 });
-    case 'BEGINNING_OF_MONTH':
-      return today.with({ day: 1 });
-    case 'BEGINNING_OF_PREV_MONTH':
-      return today.with({ day: 1 }).subtract({ months: 1 });
-    case 'TODAY-7DAYS':
-      return today.subtract({ days: 7 });
-    case 'TODAY-30DAYS':
-      return today.subtract({ days: 30 });
-  }
 }
 
 function localToday(tz: string): Temporal.PlainDate {
@@ -137,7 +110,7 @@ describeApi('GET /v1/sessions: date_from, date_to and tz', (ctx) => {
         // Retried if the local day turns over while the check runs.
         for (let attempt = 0; ; attempt++) {
           const today = localToday(zone);
-          const midnight = relativeDay(key, today).toZonedDateTime({ timeZone: zone }).toInstant();
+          const midnight = expectedRelativeDay(key, today).toZonedDateTime({ timeZone: zone }).toInstant();
           const at = seconds(midnight);
           const { visitor, rows } = await sessionsAt(account, [at - 1, at, at + 1]);
           const zoneParam: SessionQuery = tz === undefined ? {} : { tz };
