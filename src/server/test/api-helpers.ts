@@ -255,6 +255,31 @@ export const NON_OBJECT_BODIES: { name: string; payload: string }[] = [
   { name: 'JSON null', payload: 'null' },
 ];
 
+/**
+ * The body checks every JSON write route shares, as one test per case: bodies that cannot be read as JSON
+ * (400 or 415) and JSON that is not an object (400). `route` is read when each test runs, once its suite's
+ * fixtures exist.
+ */
+export function itRefusesUnreadableBodies(
+  ctx: () => TestContext,
+  route: () => { token: string; method: Method; url: string },
+): void {
+  it.each(UNREADABLE_BODIES)('$name: $status', async ({ payload, contentType, status, code }) => {
+    const { token, method, url } = route();
+    expectError(await sendRaw(ctx(), token, method, url, payload, contentType), status, {
+      type: 'validation_error',
+      code,
+    });
+  });
+
+  it.each(NON_OBJECT_BODIES)('$name as the body: 400', async ({ payload }) => {
+    const { token, method, url } = route();
+    expectError(await sendRaw(ctx(), token, method, url, payload, 'application/json'), 400, {
+      type: 'validation_error',
+    });
+  });
+}
+
 export interface RouteUnderTest<F> {
   method: Method;
   /** The route as people name it, such as `/v1/alerts/:id`. */

@@ -3,8 +3,6 @@ import {
   type AlertJson,
   type BadBodyCase,
   ISO_UTC,
-  NON_OBJECT_BODIES,
-  UNREADABLE_BODIES,
   chatAlertBody,
   createAlert,
   createWebhook,
@@ -13,6 +11,7 @@ import {
   sendJson,
   sendRaw,
   webhookAlertBody,
+  itRefusesUnreadableBodies,
 } from '../../../test/api-helpers.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { ALERT_FIELDS, alertFieldRuleCases, event, events } from '../test-support/alert-bodies.ts';
@@ -232,15 +231,7 @@ describeApi('POST /v1/alerts', (ctx) => {
       });
     });
 
-    it.each(UNREADABLE_BODIES)('$name: $status', async ({ payload, contentType, status, code }) => {
-      const response = await sendRaw(ctx(), account.token, 'POST', '/v1/alerts', payload, contentType);
-      expectError(response, status, { type: 'validation_error', code });
-    });
-
-    it.each(NON_OBJECT_BODIES)('$name as the body: 400', async ({ payload }) => {
-      const response = await sendRaw(ctx(), account.token, 'POST', '/v1/alerts', payload, 'application/json');
-      expectError(response, 400, { type: 'validation_error' });
-    });
+    itRefusesUnreadableBodies(ctx, () => ({ token: account.token, method: 'POST', url: '/v1/alerts' }));
 
     it('and none of the refused requests created an alert', async () => {
       expect(await listAlerts(ctx(), account)).toHaveLength(countBefore);

@@ -2,8 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AlertJson,
   type BadBodyCase,
-  NON_OBJECT_BODIES,
-  UNREADABLE_BODIES,
   chatAlertBody,
   createAlert,
   createWebhook,
@@ -11,8 +9,8 @@ import {
   expectSameErrorApartFromRequestId,
   listAlerts,
   sendJson,
-  sendRaw,
   webhookAlertBody,
+  itRefusesUnreadableBodies,
 } from '../../../test/api-helpers.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { ALERT_FIELDS, alertFieldRuleCases, event } from '../test-support/alert-bodies.ts';
@@ -194,29 +192,11 @@ describeApi('PUT /v1/alerts/:id', (ctx) => {
       expectError(response, 400, { type: 'validation_error', param, ...(code ? { code } : {}) });
     });
 
-    it.each(UNREADABLE_BODIES)('$name: $status', async ({ payload, contentType, status, code }) => {
-      const response = await sendRaw(
-        ctx(),
-        account.token,
-        'PUT',
-        `/v1/alerts/${target.alert_id}`,
-        payload,
-        contentType,
-      );
-      expectError(response, status, { type: 'validation_error', code });
-    });
-
-    it.each(NON_OBJECT_BODIES)('$name as the body: 400', async ({ payload }) => {
-      const response = await sendRaw(
-        ctx(),
-        account.token,
-        'PUT',
-        `/v1/alerts/${target.alert_id}`,
-        payload,
-        'application/json',
-      );
-      expectError(response, 400, { type: 'validation_error' });
-    });
+    itRefusesUnreadableBodies(ctx, () => ({
+      token: account.token,
+      method: 'PUT',
+      url: `/v1/alerts/${target.alert_id}`,
+    }));
 
     it('and none of the refused requests changed the alert', async () => {
       expect(await stored(target.alert_id)).toEqual(target);

@@ -1,15 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  NON_OBJECT_BODIES,
-  UNREADABLE_BODIES,
   type WebhookJson,
   createWebhook,
   expectError,
   hookUrl,
   listWebhooks,
   sendJson,
-  sendRaw,
   webhookBody,
+  itRefusesUnreadableBodies,
 } from '../../../test/api-helpers.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { createApiToken } from '../../tokens/tokens.service.ts';
@@ -130,15 +128,7 @@ describeApi('POST /v1/webhooks', (ctx) => {
       expectError(response, 400, { type: 'validation_error', code: 'unknown_parameter', param: 'enabled' });
     });
 
-    it.each(UNREADABLE_BODIES)('$name: $status', async ({ payload, contentType, status, code }) => {
-      const response = await sendRaw(ctx(), account.token, 'POST', '/v1/webhooks', payload, contentType);
-      expectError(response, status, { type: 'validation_error', code });
-    });
-
-    it.each(NON_OBJECT_BODIES)('$name as the body: 400', async ({ payload }) => {
-      const response = await sendRaw(ctx(), account.token, 'POST', '/v1/webhooks', payload, 'application/json');
-      expectError(response, 400, { type: 'validation_error' });
-    });
+    itRefusesUnreadableBodies(ctx, () => ({ token: account.token, method: 'POST', url: '/v1/webhooks' }));
 
     it('and none of the refused requests created a webhook', async () => {
       expect(await listWebhooks(ctx(), account)).toHaveLength(countBefore);

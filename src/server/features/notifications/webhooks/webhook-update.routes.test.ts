@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  NON_OBJECT_BODIES,
-  UNREADABLE_BODIES,
   type WebhookJson,
   createWebhook,
   expectError,
@@ -10,8 +8,8 @@ import {
   hookUrl,
   listWebhooks,
   sendJson,
-  sendRaw,
   webhookBody,
+  itRefusesUnreadableBodies,
 } from '../../../test/api-helpers.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { createWebsite } from '../../websites/websites.service.ts';
@@ -124,29 +122,11 @@ describeApi('PUT /v1/webhooks/:id', (ctx) => {
       });
     });
 
-    it.each(UNREADABLE_BODIES)('$name: $status', async ({ payload, contentType, status, code }) => {
-      const response = await sendRaw(
-        ctx(),
-        account.token,
-        'PUT',
-        `/v1/webhooks/${target.webhook_id}?version=v1.0`,
-        payload,
-        contentType,
-      );
-      expectError(response, status, { type: 'validation_error', code });
-    });
-
-    it.each(NON_OBJECT_BODIES)('$name as the body: 400', async ({ payload }) => {
-      const response = await sendRaw(
-        ctx(),
-        account.token,
-        'PUT',
-        `/v1/webhooks/${target.webhook_id}?version=v1.0`,
-        payload,
-        'application/json',
-      );
-      expectError(response, 400, { type: 'validation_error' });
-    });
+    itRefusesUnreadableBodies(ctx, () => ({
+      token: account.token,
+      method: 'PUT',
+      url: `/v1/webhooks/${target.webhook_id}?version=v1.0`,
+    }));
 
     it('and none of the refused requests changed the webhook', async () => {
       expect(await stored(target.webhook_id)).toEqual(target);
