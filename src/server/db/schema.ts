@@ -2,6 +2,7 @@ import type { AccountsTable } from '../features/accounts/accounts.table.ts';
 import type { AlertsTable } from '../features/notifications/alerts/alerts.table.ts';
 import type {
   SessionHourlyCountsTable,
+  SessionHourlyFacetsTable,
   SessionsTable,
   VisitorCountersColumns,
   VisitorsTable,
@@ -29,6 +30,7 @@ export interface DatabaseSchema {
   visitors: VisitorsTable & VisitorCountersColumns;
   sessions: SessionsTable;
   session_hourly_counts: SessionHourlyCountsTable;
+  session_hourly_facets: SessionHourlyFacetsTable;
   users: UsersTable;
   login_sessions: LoginSessionsTable;
   password_links: PasswordLinksTable;

@@ -4,7 +4,7 @@ import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions
 import { isPostgres } from '../db/database.ts';
 import { BatchInserter } from './batch-insert.ts';
 import { createPostgresIndexes, type DeferredIndex, dropPostgresIndexes } from './deferred-indexes.ts';
-import { type HourlyCount, countByHour, countByVisitor } from './hourly-counts.ts';
+import { type FacetCount, type HourlyCount, countByHour, countByVisitor, countFacetsByHour } from './hourly-counts.ts';
 import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
 
 /** Where generated rows go: each `write` is one transaction. */
@@ -90,6 +90,20 @@ async function addHourlyCounts(executor: Db, counts: HourlyCount[]): Promise<voi
   }
 }
 
+async function addFacetCounts(executor: Db, counts: FacetCount[]): Promise<void> {
+  for (let start = 0; start < counts.length; start += 1000) {
+    await executor
+      .insertInto('session_hourly_facets')
+      .values(counts.slice(start, start + 1000))
+      .onConflict((conflict) =>
+        conflict
+          .columns(['account_id', 'facet', 'value', 'hour', 'website_id'])
+          .doUpdateSet((eb) => ({ sessions: eb('session_hourly_facets.sessions', '+', eb.ref('excluded.sessions')) })),
+      )
+      .execute();
+  }
+}
+
 /** Multi-row INSERTs through Kysely: the path for PostgreSQL, and for SQLite when there is no file to open. */
 class KyselyRowWriter implements RowWriter {
   readonly sessionsPerWrite = 20_000;
@@ -119,8 +133,8 @@ class KyselyRowWriter implements RowWriter {
         Math.floor(a.creation_timestamp / 3600) - Math.floor(b.creation_timestamp / 3600),
     );
     const work = async (executor: Db) => {
-      // On PostgreSQL the rollup trigger stands aside for this transaction and the batch's hours are
-      // added once each, after the rows.
+      // On PostgreSQL the rollup triggers stand aside for this transaction and the batch's hours and
+      // facet values are added once each, after the rows.
       if (this.postgres) await sql`select set_config('session_analytics.bulk_load', 'on', true)`.execute(executor);
       // Each visitor is new and comes in the same batch as all of its sessions, so its count is known;
       // SQLite's trigger counts them again, so there it starts from zero.
@@ -130,7 +144,10 @@ class KyselyRowWriter implements RowWriter {
         visitors.map((visitor) => ({ ...visitor, session_count: counts.get(visitor.id) ?? 0 })),
       );
       await this.sessions.insert(executor, ordered);
-      if (this.postgres) await addHourlyCounts(executor, countByHour(ordered));
+      if (this.postgres) {
+        await addHourlyCounts(executor, countByHour(ordered));
+        await addFacetCounts(executor, countFacetsByHour(ordered));
+      }
     };
     // Inside a caller's transaction, its commit is the one that counts.
     if (this.db.isTransaction) await work(this.db);

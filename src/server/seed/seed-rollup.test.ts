@@ -29,6 +29,58 @@ async function rollupAndCount(handle: DatabaseHandle, accountId: string) {
   return { rollup: plain(rollup), counted: plain(counted.rows) };
 }
 
+/** Each facet's value as plain SQL over a session row: the test's own statement of what is kept. */
+const FACET_VALUES: Record<string, string> = {
+  device: 'device',
+  browser: 'browser_name',
+  os: 'os_name',
+  country: 'country_code',
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  has_errors: "case when error_logs > 0 then '1' end",
+  has_rage_clicks: "case when rage_clicks > 0 then '1' end",
+  has_error_clicks: "case when error_clicks > 0 then '1' end",
+  seen: "case when seen <> 0 then '1' end",
+};
+
+/** The facet rollup and a direct count per (facet, value, hour, website), side by side. */
+async function facetsAndCount(handle: DatabaseHandle, accountId: string) {
+  const rollup = await sql<{
+    facet: string;
+    value: string;
+    hour: number | string;
+    website_id: string;
+    sessions: number | string;
+  }>`
+    select facet, value, hour, website_id, sessions from session_hourly_facets
+    where account_id = ${accountId} and sessions > 0 order by facet, value, hour, website_id`.execute(handle.db);
+  const selects = Object.entries(FACET_VALUES).map(
+    ([
+      facet,
+      value,
+    ]) => sql`select ${facet} as facet, ${sql.raw(value)} as value, (creation_timestamp / 3600) * 3600 as hour,
+      website_id from sessions where account_id = ${accountId}`,
+  );
+  const counted = await sql<{
+    facet: string;
+    value: string;
+    hour: number | string;
+    website_id: string;
+    sessions: number | string;
+  }>`
+    select facet, value, hour, website_id, count(*) as sessions from (${sql.join(selects, sql` union all `)}) as f
+    where value is not null and value <> '' group by facet, value, hour, website_id order by facet, value, hour, website_id`.execute(
+    handle.db,
+  );
+  const plain = (
+    rows: { facet: string; value: string; hour: number | string; website_id: string; sessions: number | string }[],
+  ) => rows.map((row) => [row.facet, row.value, Number(row.hour), row.website_id, Number(row.sessions)]);
+  const facets = new Set(counted.rows.map((row) => row.facet));
+  expect(facets.size).toBe(Object.keys(FACET_VALUES).length);
+  return { rollup: plain(rollup.rows), counted: plain(counted.rows) };
+}
+
 /** Index names of sessions and visitors, sorted. */
 async function indexNames(handle: DatabaseHandle): Promise<string[]> {
   const { rows } =
@@ -70,6 +122,8 @@ describe.each(['sqlite-file', ...testDatabaseKinds.filter((kind) => kind === 'po
       const { rollup, counted } = await rollupAndCount(handle, account.id);
       expect(rollup).toEqual(counted);
       expect(counted.reduce((sum, row) => sum + Number(row[2]), 0)).toBe(1500);
+      const facets = await facetsAndCount(handle, account.id);
+      expect(facets.rollup).toEqual(facets.counted);
       const mismatched = await sql<{ n: number | string }>`
         select count(*) as n from visitors v where v.account_id = ${account.id} and v.session_count <>
           (select count(*) from sessions s where s.account_id = v.account_id and s.visitor_id = v.id)`.execute(
@@ -93,6 +147,8 @@ describe.each(['sqlite-file', ...testDatabaseKinds.filter((kind) => kind === 'po
       });
       ({ rollup, counted } = await rollupAndCount(handle, account.id));
       expect(rollup).toEqual(counted);
+      const facets = await facetsAndCount(handle, account.id);
+      expect(facets.rollup).toEqual(facets.counted);
     });
   },
 );

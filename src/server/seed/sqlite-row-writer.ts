@@ -1,6 +1,12 @@
 import SQLite from 'better-sqlite3';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { ADD_HOURLY_COUNT_SQL, countByHour, countByVisitor } from './hourly-counts.ts';
+import {
+  ADD_FACET_COUNT_SQL,
+  ADD_HOURLY_COUNT_SQL,
+  countByHour,
+  countByVisitor,
+  countFacetsByHour,
+} from './hourly-counts.ts';
 import { createSqliteIndexes, type DeferredIndex, dropSqliteIndexes } from './deferred-indexes.ts';
 import type { RowWriter } from './row-writer.ts';
 
@@ -38,14 +44,15 @@ export class SqliteFileRowWriter implements RowWriter {
     const insertVisitor = this.prepareInsert('visitors', [...visitorColumns, 'session_count']);
     const insertSession = this.prepareInsert('sessions', sessionColumns);
     const values = <Row>(row: Row, columns: readonly (keyof Row)[]) => columns.map((column) => row[column]);
-    // The triggers on sessions (the hourly rollup, each visitor's session count) would update a row per
-    // inserted session. Inside the transaction they are dropped, the batch's hours and visitors' counts
-    // are added in one pass each, and the same triggers are created again, so no other connection ever
-    // sees the table without them (SQLite's DDL is transactional).
+    // The triggers on sessions (the hourly rollups, each visitor's session count) would update a row per
+    // inserted session. Inside the transaction they are dropped, the batch's hours, facet values and
+    // visitors' counts are added in one pass each, and the same triggers are created again, so no other connection
+    // ever sees the table without them (SQLite's DDL is transactional).
     const triggers = this.connection
       .prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'sessions'")
       .all() as { name: string; sql: string }[];
     const addHourlyCount = this.connection.prepare(ADD_HOURLY_COUNT_SQL);
+    const addFacetCount = this.connection.prepare(ADD_FACET_COUNT_SQL);
     this.writeAll = this.connection.transaction(
       (visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => {
         for (const trigger of triggers) this.connection.exec(`drop trigger "${trigger.name}"`);
@@ -56,6 +63,9 @@ export class SqliteFileRowWriter implements RowWriter {
         for (const session of sessions) insertSession.run(values(session, sessionColumns));
         for (const count of countByHour(sessions)) {
           addHourlyCount.run(count.account_id, count.website_id, count.hour, count.sessions);
+        }
+        for (const count of countFacetsByHour(sessions)) {
+          addFacetCount.run(count.account_id, count.facet, count.value, count.hour, count.website_id, count.sessions);
         }
         for (const trigger of triggers) this.connection.exec(trigger.sql);
       },

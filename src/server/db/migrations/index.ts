@@ -19,6 +19,7 @@ import * as webhookPreviousSecret from './2026-11-23T1540-webhook-previous-secre
 import * as alertThresholds from './2026-11-23T1700-alert-thresholds.ts';
 import * as bulkLoadVisitorCounts from './2026-11-23T1700-bulk-load-visitor-counts.ts';
 import * as recordingChunkSummaries from './2026-11-23T1700-recording-chunk-summaries.ts';
+import * as sessionFacetRollup from './2026-11-25T1000-session-facet-rollup.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1700-alert-thresholds': alertThresholds,
   '2026-11-23T1700-bulk-load-visitor-counts': bulkLoadVisitorCounts,
   '2026-11-23T1700-recording-chunk-summaries': recordingChunkSummaries,
+  '2026-11-25T1000-session-facet-rollup': sessionFacetRollup,
 };

@@ -36,15 +36,6 @@ export interface SessionFilter {
   visitorParam?: { name: string; value: string };
 }
 
-const ROLLUP_FIELDS = new Set(['accountId', 'websiteId', 'from', 'to']);
-
-/** True when the hourly rollup alone can count the filter (account, website and dates only). */
-export function isRollupServed(filter: SessionFilter): boolean {
-  return Object.entries(filter).every(
-    ([key, value]) => value === undefined || value === null || ROLLUP_FIELDS.has(key),
-  );
-}
-
 type SessionsQuery = SelectQueryBuilder<DatabaseSchema, 'sessions', object>;
 type Eb = ExpressionBuilder<DatabaseSchema, 'sessions'>;
 

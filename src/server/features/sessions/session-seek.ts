@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SessionFilter } from './session-filter.ts';
-import { HOUR, countExactly, sumWholeHours } from './sessions.repository.ts';
+import { HOUR, type RollupFacet, hourlyRows, rollupFor, sumWholeHours, wholeHours } from './session-rollup.ts';
+import { countExactly } from './sessions.repository.ts';
 
 /** Below this offset a plain index scan is as cheap as placing it by hours. */
 export const SEEK_FROM_OFFSET = 1000;
@@ -14,24 +15,21 @@ interface HourAtOffset {
 
 /**
  * The whole hour holding the `offset`-th session among whole hours, walking hours in list order; the
- * running sum is computed by the database over the hourly rollup (a few thousand rows at most).
+ * running sum is computed by the database over the hourly rollups (a few thousand rows at most).
  */
 async function hourAtOffset(
   db: Db,
   filter: SessionFilter,
+  facet: RollupFacet | null,
   hours: { from: number | null; to: number | null },
   offset: number,
   descending: boolean,
 ): Promise<HourAtOffset | null> {
-  const conditions = [sql`account_id = ${filter.accountId}`];
-  if (filter.websiteId !== undefined) conditions.push(sql`website_id = ${filter.websiteId}`);
-  if (hours.from !== null) conditions.push(sql`hour >= ${hours.from}`);
-  if (hours.to !== null) conditions.push(sql`hour < ${hours.to}`);
   const direction = descending ? sql`desc` : sql`asc`;
   const result = await sql<{ hour: number | string; before: number | string }>`
     select hour, before from (
       select hour, sum(sessions) as sessions, sum(sum(sessions)) over (order by hour ${direction}) - sum(sessions) as before
-      from session_hourly_counts where ${sql.join(conditions, sql` and `)} group by hour
+      from (${hourlyRows(filter, facet, hours)}) as hourly group by hour
     ) as running
     where before <= ${offset} and before + sessions > ${offset}
     order by hour ${direction} limit 1`.execute(db);
@@ -39,11 +37,16 @@ async function hourAtOffset(
   return row ? { hour: Number(row.hour), before: Number(row.before) } : null;
 }
 
+/** True when a deep offset in creation order can be placed by hours: the rollups count the filter. */
+export function isPlacedByHours(filter: SessionFilter): boolean {
+  return rollupFor(filter) !== null;
+}
+
 /**
  * Turns a deep offset in creation order into a narrower date bound and a small offset inside one hour:
- * the partial hour at the near edge of the range is counted, whole hours are summed from the rollup to
+ * the partial hour at the near edge of the range is counted, whole hours are summed from the rollups to
  * find the hour that holds the row, and only that hour's earlier rows are skipped. For filters the
- * hourly rollup serves (account, website, dates).
+ * hourly rollups count (account, website, dates, and one property or yes/no signal).
  */
 export async function placeOffsetByHours(
   db: Db,
@@ -51,26 +54,26 @@ export async function placeOffsetByHours(
   offset: number,
   descending: boolean,
 ): Promise<{ filter: SessionFilter; offset: number }> {
-  const fromHour = filter.from == null ? null : Math.ceil(filter.from / HOUR) * HOUR;
-  const toHour = filter.to == null ? null : Math.floor(filter.to / HOUR) * HOUR;
-  if (fromHour !== null && toHour !== null && fromHour >= toHour) return { filter, offset };
+  const rollup = rollupFor(filter);
+  const hours = wholeHours(filter);
+  if (!rollup || (hours.from !== null && hours.to !== null && hours.from >= hours.to)) return { filter, offset };
   // The partial hour listed first: the newest one when descending, the oldest when ascending.
   const nearPartial = descending
-    ? filter.to != null && toHour !== null && toHour < filter.to
-      ? await countExactly(db, { ...filter, from: toHour })
+    ? filter.to != null && hours.to !== null && hours.to < filter.to
+      ? await countExactly(db, { ...filter, from: hours.to })
       : 0
-    : filter.from != null && fromHour !== null && filter.from < fromHour
-      ? await countExactly(db, { ...filter, to: fromHour })
+    : filter.from != null && hours.from !== null && filter.from < hours.from
+      ? await countExactly(db, { ...filter, to: hours.from })
       : 0;
   if (offset < nearPartial) return { filter, offset };
   const inWholeHours = offset - nearPartial;
-  const found = await hourAtOffset(db, filter, { from: fromHour, to: toHour }, inWholeHours, descending);
+  const found = await hourAtOffset(db, filter, rollup.facet, hours, inWholeHours, descending);
   if (found) {
     const bound = descending ? { to: found.hour + HOUR } : { from: found.hour };
     return { filter: { ...filter, ...bound }, offset: inWholeHours - found.before };
   }
   // Past every whole hour: the row is in the partial hour at the far edge.
-  const whole = await sumWholeHours(db, filter, fromHour, toHour);
-  const bound = descending ? { to: fromHour } : { from: toHour };
+  const whole = await sumWholeHours(db, filter, rollup.facet, hours);
+  const bound = descending ? { to: hours.from } : { from: hours.to };
   return { filter: { ...filter, ...bound }, offset: inWholeHours - whole };
 }

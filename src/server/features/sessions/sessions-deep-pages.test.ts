@@ -36,6 +36,8 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
         id: fixtureId('s'),
         creation_timestamp: ts,
         website_id: index % 3 === 0 ? otherWebsiteId : account.websiteId,
+        device: index % 2 === 0 ? 'mobile' : 'desktop',
+        error_logs: index % 5 === 0 ? 2 : 0,
       });
     }
     for (let start = 0; start < batch.length; start += 200) {
@@ -47,12 +49,23 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
     rows.push(...batch);
   });
 
-  function expected(query: { from?: number; to?: number; website?: string; ascending?: boolean }) {
+  interface Case {
+    from?: number;
+    to?: number;
+    website?: string;
+    ascending?: boolean;
+    device?: string;
+    hasErrors?: boolean;
+  }
+
+  function expected(query: Case) {
     const sign = query.ascending ? 1 : -1;
     return rows
       .filter(
         (row) =>
           (query.website === undefined || row.website_id === query.website) &&
+          (query.device === undefined || row.device === query.device) &&
+          (query.hasErrors === undefined || row.error_logs > 0 === query.hasErrors) &&
           (query.from === undefined || row.creation_timestamp >= query.from) &&
           (query.to === undefined || row.creation_timestamp < query.to),
       )
@@ -60,14 +73,18 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
       .map((row) => row.id);
   }
 
-  it('returns exactly the right rows on every deep page, in both directions, with partial hours at both edges', async () => {
-    const cases = [
+  it('returns exactly the right rows on every deep page, in both directions, with partial hours at both edges, also under one property or signal', async () => {
+    const cases: Case[] = [
       {},
       { ascending: true },
       { from: BASE + 1234, to: BASE + 35 * 1800 + 77 },
       { from: BASE + 1234, to: BASE + 35 * 1800 + 77, ascending: true },
       { from: BASE + 3600, website: account.websiteId },
       { to: BASE + 38 * 1800 + 5, website: account.websiteId, ascending: true },
+      { device: 'mobile', from: BASE + 1234 },
+      { device: 'desktop', ascending: true, to: BASE + 35 * 1800 + 77 },
+      { hasErrors: false, from: BASE + 1234, to: BASE + 35 * 1800 + 77 },
+      { hasErrors: false, ascending: true, website: account.websiteId },
     ];
     for (const query of cases) {
       const ids = expected(query);
@@ -75,6 +92,8 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
       if (query.from !== undefined) params.set('date_from', iso(query.from));
       if (query.to !== undefined) params.set('date_to', iso(query.to));
       if (query.website !== undefined) params.set('website_id', query.website);
+      if (query.device !== undefined) params.set('device', query.device);
+      if (query.hasErrors !== undefined) params.set('has_errors', String(query.hasErrors));
       for (let page = SEEK_FROM_OFFSET / 100; page * 100 < ids.length + 100; page += 1) {
         params.set('page', String(page));
         const response = await ctx().request(account.token, {
@@ -93,15 +112,22 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
 
   it('skips only inside the hour that holds the row', async () => {
     const db = ctx().database.db;
-    for (const offset of [SEEK_FROM_OFFSET, 1500, 2222, COUNT - 1]) {
-      for (const descending of [true, false]) {
-        const placed = await placeOffsetByHours(db, { accountId: account.accountId }, offset, descending);
-        const hourStart = descending ? (placed.filter.to ?? 0) - 3600 : (placed.filter.from ?? 0);
-        const inHour = rows.filter(
-          (row) => row.creation_timestamp >= hourStart && row.creation_timestamp < hourStart + 3600,
-        ).length;
-        expect(placed.offset).toBeLessThan(inHour);
-        expect(inHour).toBeLessThan(COUNT / 5);
+    const withoutErrors = rows.filter((row) => row.error_logs === 0);
+    const cases = [
+      { filter: { accountId: account.accountId }, matching: rows },
+      { filter: { accountId: account.accountId, hasErrors: false }, matching: withoutErrors },
+    ];
+    for (const { filter, matching } of cases) {
+      for (const offset of [SEEK_FROM_OFFSET, 1500, matching.length - 1]) {
+        for (const descending of [true, false]) {
+          const placed = await placeOffsetByHours(db, filter, offset, descending);
+          const hourStart = descending ? (placed.filter.to ?? 0) - 3600 : (placed.filter.from ?? 0);
+          const inHour = matching.filter(
+            (row) => row.creation_timestamp >= hourStart && row.creation_timestamp < hourStart + 3600,
+          ).length;
+          expect(placed.offset).toBeLessThan(inHour);
+          expect(inHour).toBeLessThan(COUNT / 5);
+        }
       }
     }
   });

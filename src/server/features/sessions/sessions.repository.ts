@@ -1,7 +1,8 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { type SessionFilter, applyFilter, isRollupServed } from './session-filter.ts';
+import { type SessionFilter, applyFilter } from './session-filter.ts';
+import { rollupFor, sumWholeHours, wholeHours } from './session-rollup.ts';
 import type { SessionOrder } from './session-order.ts';
 
 type SessionsQuery = SelectQueryBuilder<DatabaseSchema, 'sessions', object>;
@@ -13,42 +14,26 @@ export async function countExactly(db: Db, filter: SessionFilter): Promise<numbe
   return Number(row.total);
 }
 
-export const HOUR = 3600;
-
-export async function sumWholeHours(
-  db: Db,
-  filter: SessionFilter,
-  fromHour: number | null,
-  toHour: number | null,
-): Promise<number> {
-  let query = db
-    .selectFrom('session_hourly_counts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('sessions'), eb.lit(0)).as('total'))
-    .where('account_id', '=', filter.accountId);
-  if (filter.websiteId !== undefined) query = query.where('website_id', '=', filter.websiteId);
-  if (fromHour !== null) query = query.where('hour', '>=', fromHour);
-  if (toHour !== null) query = query.where('hour', '<', toHour);
-  return Number((await query.executeTakeFirstOrThrow()).total);
-}
-
 /**
- * The exact number of sessions matching `filter`. When only the website and dates narrow, whole hours
- * come from the hourly rollup and only the partial hours at the edges of a date range are counted row
- * by row; any other filter is counted on its index.
+ * The exact number of sessions matching `filter`. When only the website, dates and at most one property
+ * or yes/no signal narrow, whole hours come from the hourly rollups and only the partial hours at the
+ * edges of a date range are counted row by row; any other filter is counted on its index.
  */
 export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
-  if (!isRollupServed(filter)) return countExactly(db, filter);
-  const fromHour = filter.from == null ? null : Math.ceil(filter.from / HOUR) * HOUR;
-  const toHour = filter.to == null ? null : Math.floor(filter.to / HOUR) * HOUR;
-  if (fromHour !== null && toHour !== null && fromHour >= toHour) return countExactly(db, filter);
-  const [wholeHours, head, tail] = await Promise.all([
-    sumWholeHours(db, filter, fromHour, toHour),
-    filter.from != null && fromHour !== null && filter.from < fromHour
-      ? countExactly(db, { ...filter, to: fromHour })
+  const rollup = rollupFor(filter);
+  if (!rollup) return countExactly(db, filter);
+  const hours = wholeHours(filter);
+  if (hours.from !== null && hours.to !== null && hours.from >= hours.to) return countExactly(db, filter);
+  const [whole, head, tail] = await Promise.all([
+    sumWholeHours(db, filter, rollup.facet, hours),
+    filter.from != null && hours.from !== null && filter.from < hours.from
+      ? countExactly(db, { ...filter, to: hours.from })
       : 0,
-    filter.to != null && toHour !== null && toHour < filter.to ? countExactly(db, { ...filter, from: toHour }) : 0,
+    filter.to != null && hours.to !== null && hours.to < filter.to
+      ? countExactly(db, { ...filter, from: hours.to })
+      : 0,
   ]);
-  return wholeHours + head + tail;
+  return whole + head + tail;
 }
 
 /**

@@ -3,9 +3,9 @@ import type { Db } from '../../db/database.ts';
 import { resolveDateRange } from './date-range.ts';
 import { errors } from '../../errors.ts';
 import { toSessionFilter } from './session-filter-input.ts';
-import { type SessionFilter, isRollupServed } from './session-filter.ts';
+import type { SessionFilter } from './session-filter.ts';
 import { type SessionOrder, parseSessionSort } from './session-order.ts';
-import { SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
+import { SEEK_FROM_OFFSET, isPlacedByHours, placeOffsetByHours } from './session-seek.ts';
 import {
   type SessionPageRow,
   countSessions,
@@ -98,7 +98,7 @@ async function findPage(
   const window = pageWindow(at.total, at.page, at.size);
   if (!window) return [];
   const offset = at.page * at.size;
-  if (order.column === 'creation_timestamp' && isRollupServed(filter) && offset >= SEEK_FROM_OFFSET) {
+  if (order.column === 'creation_timestamp' && isPlacedByHours(filter) && offset >= SEEK_FROM_OFFSET) {
     const placed = await placeOffsetByHours(db, filter, offset, order.descending);
     return findSessionPage(db, placed.filter, order, { offset: placed.offset, limit: at.size, fromEnd: false });
   }

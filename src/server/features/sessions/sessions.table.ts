@@ -72,3 +72,16 @@ export interface SessionHourlyCountsTable {
   hour: number;
   sessions: number;
 }
+
+/**
+ * Sessions per account, facet value, hour and website; kept by database triggers. A yes/no facet keeps
+ * only its "yes" sessions, with value '1'.
+ */
+export interface SessionHourlyFacetsTable {
+  account_id: string;
+  facet: string;
+  value: string;
+  hour: number;
+  website_id: string;
+  sessions: number;
+}

@@ -1,0 +1,144 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { isPostgres } from '../database.ts';
+
+// Sessions per account, facet value, hour and website, kept exact by triggers as session_hourly_counts
+// is, so a list narrowed by one property (device, browser, OS, country, a UTM value) or one yes/no signal
+// (has errors, rage clicks, error clicks, seen) counts its `total` from a few hundred rollup rows instead
+// of every matching session. A yes/no signal keeps only its "yes" sessions; "no" is the hour's total minus
+// them. Empty values are not kept: no filter asks for them.
+//
+// The facets and their expressions are written out here, not imported, so this migration stays what it
+// was when it ran. `$` stands for the row: `new`, `old` or the table itself.
+const FACETS: [name: string, expression: string][] = [
+  ['device', '$.device'],
+  ['browser', '$.browser_name'],
+  ['os', '$.os_name'],
+  ['country', '$.country_code'],
+  ['utm_source', '$.utm_source'],
+  ['utm_medium', '$.utm_medium'],
+  ['utm_campaign', '$.utm_campaign'],
+  ['has_errors', "case when $.error_logs > 0 then '1' end"],
+  ['has_rage_clicks', "case when $.rage_clicks > 0 then '1' end"],
+  ['has_error_clicks', "case when $.error_clicks > 0 then '1' end"],
+  ['seen', "case when $.seen <> 0 then '1' end"],
+];
+
+const COLUMNS = [
+  'website_id',
+  'creation_timestamp',
+  'device',
+  'browser_name',
+  'os_name',
+  'country_code',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'error_logs',
+  'rage_clicks',
+  'error_clicks',
+  'seen',
+];
+
+const of = (row: string, expression: string) => expression.replaceAll('$', row);
+
+/** The row's facets as (facet, value) rows. */
+function facetRows(row: string): string {
+  return FACETS.map(([name, expression]) => `select '${name}' as facet, ${of(row, expression)} as value`).join(
+    ' union all ',
+  );
+}
+
+const hour = (row: string) => `(${row}.creation_timestamp / 3600) * 3600`;
+
+function addRow(row: 'new'): string {
+  return `insert into session_hourly_facets (account_id, facet, value, hour, website_id, sessions)
+          select ${row}.account_id, f.facet, f.value, ${hour(row)}, ${row}.website_id, 1
+          from (${facetRows(row)}) as f where f.value is not null and f.value <> ''
+          on conflict (account_id, facet, value, hour, website_id)
+          do update set sessions = session_hourly_facets.sessions + 1;`;
+}
+
+function removeRow(row: 'old'): string {
+  return `update session_hourly_facets set sessions = sessions - 1
+          where account_id = ${row}.account_id and hour = ${hour(row)} and website_id = ${row}.website_id
+            and (facet, value) in (select f.facet, f.value from (${facetRows(row)}) as f where f.value is not null);`;
+}
+
+/** True when an update moves the session to another facet value, hour or website. */
+function changed(distinct: string): string {
+  const compared = [
+    `old.website_id ${distinct} new.website_id`,
+    `old.creation_timestamp / 3600 ${distinct} new.creation_timestamp / 3600`,
+    ...FACETS.map(([, expression]) => `(${of('old', expression)}) ${distinct} (${of('new', expression)})`),
+  ];
+  return compared.join(' or ');
+}
+
+const SQLITE_TRIGGERS = [
+  `create trigger sessions_facets_insert after insert on sessions begin ${addRow('new')} end`,
+  `create trigger sessions_facets_delete after delete on sessions begin ${removeRow('old')} end`,
+  `create trigger sessions_facets_update after update of ${COLUMNS.join(', ')} on sessions
+   when ${changed('is not')} begin ${removeRow('old')} ${addRow('new')} end`,
+];
+
+// A bulk load (the seeder) adds its batch's facets itself, as it does for session_hourly_counts.
+const POSTGRES_TRIGGERS = [
+  `create function session_hourly_facets_apply() returns trigger language plpgsql as $fn$
+   begin
+     if coalesce(current_setting('session_analytics.bulk_load', true), '') = 'on' then
+       return null;
+     end if;
+     if tg_op in ('DELETE', 'UPDATE') then ${removeRow('old')} end if;
+     if tg_op in ('INSERT', 'UPDATE') then ${addRow('new')} end if;
+     return null;
+   end $fn$`,
+  `create trigger sessions_facets_insert after insert or delete on sessions
+   for each row execute function session_hourly_facets_apply()`,
+  `create trigger sessions_facets_update after update of ${COLUMNS.join(', ')} on sessions
+   for each row when (${changed('is distinct from')}) execute function session_hourly_facets_apply()`,
+];
+
+function backfill(): RawBuilder<unknown> {
+  const selects = FACETS.map(
+    ([name, expression]) =>
+      `select account_id, '${name}', ${of('sessions', expression)}, ${hour('sessions')}, website_id, count(*)
+       from sessions where (${of('sessions', expression)}) is not null and (${of('sessions', expression)}) <> ''
+       group by account_id, ${of('sessions', expression)}, ${hour('sessions')}, website_id`,
+  );
+  return sql.raw(`insert into session_hourly_facets (account_id, facet, value, hour, website_id, sessions)
+                  ${selects.join(' union all ')}`);
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('session_hourly_facets')
+    .addColumn('account_id', 'text', (col) => col.notNull())
+    .addColumn('facet', 'text', (col) => col.notNull())
+    .addColumn('value', 'text', (col) => col.notNull())
+    .addColumn('hour', 'bigint', (col) => col.notNull())
+    .addColumn('website_id', 'text', (col) => col.notNull())
+    .addColumn('sessions', 'integer', (col) => col.notNull())
+    .addPrimaryKeyConstraint('session_hourly_facets_pk', ['account_id', 'facet', 'value', 'hour', 'website_id'])
+    .execute();
+  await backfill().execute(db);
+  const postgres = isPostgres(db);
+  if (postgres) {
+    // As for session_hourly_counts: free room in each page keeps the frequent updates in place.
+    await sql`alter table session_hourly_facets set (fillfactor = 50, autovacuum_vacuum_scale_factor = 0.01)`.execute(
+      db,
+    );
+  }
+  for (const statement of postgres ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS) await sql.raw(statement).execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`drop trigger sessions_facets_insert on sessions`.execute(db);
+    await sql`drop trigger sessions_facets_update on sessions`.execute(db);
+    await sql`drop function session_hourly_facets_apply()`.execute(db);
+  } else {
+    for (const name of ['sessions_facets_insert', 'sessions_facets_delete', 'sessions_facets_update'])
+      await sql.raw(`drop trigger ${name}`).execute(db);
+  }
+  await db.schema.dropTable('session_hourly_facets').execute();
+}
