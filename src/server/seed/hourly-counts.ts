@@ -44,37 +44,62 @@ export interface FacetCount {
   sessions: number;
 }
 
-/** Sessions per (account, facet value, hour, website) of a batch, in key order, for the facet rollup. */
+/** Map lookup that creates the entry on first use. */
+function entry<Key, Value>(map: Map<Key, Value>, key: Key, create: () => Value): Value {
+  let found = map.get(key);
+  if (found === undefined) {
+    found = create();
+    map.set(key, found);
+  }
+  return found;
+}
+
+const sortedKeys = <Key extends string | number>(map: Map<Key, unknown>): Key[] =>
+  [...map.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * Sessions per (account, facet value, hour, website) of a batch, in key order, for the facet rollup. Counted
+ * in nested maps (account, facet, value, hour, website) rather than one map of joined string keys: a batch
+ * of 100,000 sessions has over a million facet values, and building a key string for each costs more
+ * than writing the counts.
+ */
 export function countFacetsByHour(sessions: readonly SessionsTable[]): FacetCount[] {
-  const counts = new Map<string, FacetCount>();
+  type Websites = Map<string, number>;
+  type Hours = Map<number, Websites>;
+  type Values = Map<string, Hours>;
+  const counts = new Map<string, Map<string, Values>>();
   for (const session of sessions) {
     const hour = Math.floor(session.creation_timestamp / 3600) * 3600;
+    const facets = entry(counts, session.account_id, () => new Map<string, Values>());
     for (const [facet, valueOf] of SESSION_FACETS) {
       const value = valueOf(session);
       if (value === null || value === '') continue;
-      const key = `${session.account_id}\u0000${facet}\u0000${value}\u0000${hour}\u0000${session.website_id}`;
-      const found = counts.get(key);
-      if (found) found.sessions += 1;
-      else
-        counts.set(key, {
-          account_id: session.account_id,
-          facet,
-          value,
-          hour,
-          website_id: session.website_id,
-          sessions: 1,
-        });
+      const values = entry(facets, facet, (): Values => new Map());
+      const websites = entry(
+        entry(values, value, (): Hours => new Map()),
+        hour,
+        (): Websites => new Map(),
+      );
+      websites.set(session.website_id, (websites.get(session.website_id) ?? 0) + 1);
     }
   }
-  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...counts.values()].sort(
-    (a, b) =>
-      text(a.account_id, b.account_id) ||
-      text(a.facet, b.facet) ||
-      text(a.value, b.value) ||
-      a.hour - b.hour ||
-      text(a.website_id, b.website_id),
-  );
+  const rows: FacetCount[] = [];
+  for (const account_id of sortedKeys(counts)) {
+    const facets = counts.get(account_id) ?? new Map<string, Values>();
+    for (const facet of sortedKeys(facets)) {
+      const values: Values = facets.get(facet) ?? new Map();
+      for (const value of sortedKeys(values)) {
+        const hours: Hours = values.get(value) ?? new Map();
+        for (const hour of sortedKeys(hours)) {
+          const websites: Websites = hours.get(hour) ?? new Map();
+          for (const website_id of sortedKeys(websites)) {
+            rows.push({ account_id, facet, value, hour, website_id, sessions: websites.get(website_id) ?? 0 });
+          }
+        }
+      }
+    }
+  }
+  return rows;
 }
 
 /** Adds facet counts to the rollup; the same SQL on SQLite and PostgreSQL. */
