@@ -42,6 +42,12 @@ const FACET_VALUES: Record<string, string> = {
   has_rage_clicks: "case when rage_clicks > 0 then '1' end",
   has_error_clicks: "case when error_clicks > 0 then '1' end",
   seen: "case when seen <> 0 then '1' end",
+  duration: `case ${[7200, 3600, 2700, 1800, 1200, 900, 600, 300, 180, 120, 60, 45, 30, 20, 10, 5, 0]
+    .map((edge) => `when duration >= ${edge} then '${edge}'`)
+    .join(' ')} end`,
+  engagement: `case ${Array.from({ length: 21 }, (_, index) => 100 - 5 * index)
+    .map((edge) => `when engagement_score >= ${edge} then '${edge}'`)
+    .join(' ')} end`,
 };
 
 /** The facet rollup and a direct count per (facet, value, hour, website), side by side. */

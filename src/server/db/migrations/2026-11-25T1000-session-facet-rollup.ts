@@ -2,13 +2,20 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { isPostgres } from '../database.ts';
 
 // Sessions per account, facet value, hour and website, kept exact by triggers as session_hourly_counts
-// is, so a list narrowed by one property (device, browser, OS, country, a UTM value) or one yes/no signal
-// (has errors, rage clicks, error clicks, seen) counts its `total` from a few hundred rollup rows instead
-// of every matching session. A yes/no signal keeps only its "yes" sessions; "no" is the hour's total minus
-// them. Empty values are not kept: no filter asks for them.
+// is, so a list narrowed by one property (device, browser, OS, country, a UTM value), one yes/no signal
+// (has errors, rage clicks, error clicks, seen) or one duration or engagement range counts its `total`
+// from a few hundred rollup rows instead of every matching session. A yes/no signal keeps only its "yes"
+// sessions; "no" is the hour's total minus them. Durations and engagement scores are kept in buckets
+// named by their lower edge. Empty values are not kept: no filter asks for them.
 //
 // The facets and their expressions are written out here, not imported, so this migration stays what it
 // was when it ran. `$` stands for the row: `new`, `old` or the table itself.
+/** The lower edge of the bucket holding the value; values below the first edge have none. */
+function buckets(value: string, edges: number[]): string {
+  const cases = [...edges].reverse().map((edge) => `when ${value} >= ${edge} then '${edge}'`);
+  return `case ${cases.join(' ')} end`;
+}
+
 const FACETS: [name: string, expression: string][] = [
   ['device', '$.device'],
   ['browser', '$.browser_name'],
@@ -21,6 +28,14 @@ const FACETS: [name: string, expression: string][] = [
   ['has_rage_clicks', "case when $.rage_clicks > 0 then '1' end"],
   ['has_error_clicks', "case when $.error_clicks > 0 then '1' end"],
   ['seen', "case when $.seen <> 0 then '1' end"],
+  [
+    'duration',
+    buckets('$.duration', [0, 5, 10, 20, 30, 45, 60, 120, 180, 300, 600, 900, 1200, 1800, 2700, 3600, 7200]),
+  ],
+  [
+    'engagement',
+    buckets('$.engagement_score', [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 100]),
+  ],
 ];
 
 const COLUMNS = [
@@ -37,6 +52,8 @@ const COLUMNS = [
   'rage_clicks',
   'error_clicks',
   'seen',
+  'duration',
+  'engagement_score',
 ];
 
 const of = (row: string, expression: string) => expression.replaceAll('$', row);

@@ -20,6 +20,9 @@ export interface SessionFilter {
   durationMax?: number;
   engagementMin?: number;
   engagementMax?: number;
+  /** Exclusive upper bounds: only for counting part of a range, never from a query. */
+  durationBelow?: number;
+  engagementBelow?: number;
   hasErrors?: boolean;
   hasRageClicks?: boolean;
   hasErrorClicks?: boolean;
@@ -141,6 +144,9 @@ export function applyFilter(db: Db, query: SessionsQuery, filter: SessionFilter)
     q = q.where('sessions.engagement_score', '>=', engagementBound(db, filter.engagementMin));
   if (filter.engagementMax !== undefined)
     q = q.where('sessions.engagement_score', '<=', engagementBound(db, filter.engagementMax));
+  if (filter.durationBelow !== undefined) q = q.where('sessions.duration', '<', filter.durationBelow);
+  if (filter.engagementBelow !== undefined)
+    q = q.where('sessions.engagement_score', '<', engagementBound(db, filter.engagementBelow));
   q = countAtLeastOne(q, 'error_logs', filter.hasErrors);
   q = countAtLeastOne(q, 'rage_clicks', filter.hasRageClicks);
   q = countAtLeastOne(q, 'error_clicks', filter.hasErrorClicks);

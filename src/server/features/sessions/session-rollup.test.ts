@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rollupFor } from './session-rollup.ts';
+import { rangeRollupFor, rollupFor } from './session-rollup.ts';
 
 describe('rollupFor', () => {
   const place = { accountId: 'a', websiteId: 'w', from: 10, to: 20 };
@@ -11,13 +11,13 @@ describe('rollupFor', () => {
 
   it('counts one property or one yes/no signal from the facet rollup; "no" is the total without the "yes"', () => {
     expect(rollupFor({ ...place, device: 'mobile' })).toEqual({
-      facet: { name: 'device', value: 'mobile', negated: false },
+      facet: { name: 'device', values: ['mobile'], negated: false },
     });
     expect(rollupFor({ ...place, utmCampaign: 'winter' })?.facet?.name).toBe('utm_campaign');
     expect(rollupFor({ ...place, hasErrors: true })).toEqual({
-      facet: { name: 'has_errors', value: '1', negated: false },
+      facet: { name: 'has_errors', values: ['1'], negated: false },
     });
-    expect(rollupFor({ ...place, seen: false })).toEqual({ facet: { name: 'seen', value: '1', negated: true } });
+    expect(rollupFor({ ...place, seen: false })).toEqual({ facet: { name: 'seen', values: ['1'], negated: true } });
   });
 
   it('leaves two narrowing filters, ranges, contains-filters and people to the rows', () => {
@@ -27,5 +27,40 @@ describe('rollupFor', () => {
     expect(rollupFor({ ...place, identified: true })).toBeNull();
     expect(rollupFor({ ...place, emailLower: 'a@b.c' })).toBeNull();
     expect(rollupFor({ ...place, device: '' })).toBeNull();
+  });
+});
+
+describe('rangeRollupFor', () => {
+  const place = { accountId: 'a', websiteId: 'w', from: 10, to: 20 };
+  const values = (filter: Parameters<typeof rangeRollupFor>[0]) => rangeRollupFor(filter)?.facet.values;
+
+  it('takes whole buckets from the rollup and leaves nothing over when the range starts on an edge', () => {
+    const found = rangeRollupFor({ ...place, durationMin: 600 });
+    expect(found?.facet.values).toEqual(['600', '900', '1200', '1800', '2700', '3600', '7200']);
+    expect(found?.bands).toEqual([]);
+    expect(values({ ...place, engagementMin: 80 })).toEqual(['80', '85', '90', '95', '100']);
+  });
+
+  it('counts what is left of the range at either end row by row', () => {
+    const upTo20 = rangeRollupFor({ ...place, durationMax: 20 });
+    expect(upTo20?.facet.values).toEqual(['0', '5', '10']);
+    // Below the first edge (nothing, unless a duration is negative), and exactly 20 s.
+    expect(upTo20?.bands).toEqual([
+      { ...place, durationMin: undefined, durationBelow: 0 },
+      { ...place, durationMin: 20, durationMax: 20 },
+    ]);
+    const scores = rangeRollupFor({ ...place, engagementMin: 82, engagementMax: 90.5 });
+    expect(scores?.facet.values).toEqual(['85']);
+    expect(scores?.bands).toEqual([
+      { ...place, engagementMin: 82, engagementBelow: 85 },
+      { ...place, engagementMin: 90, engagementMax: 90.5 },
+    ]);
+  });
+
+  it('leaves a range holding no whole bucket, and a range beside other filters, to the rows', () => {
+    expect(rangeRollupFor({ ...place, durationMin: 7, durationMax: 9 })).toBeNull();
+    expect(rangeRollupFor({ ...place, durationMin: 600, device: 'mobile' })).toBeNull();
+    expect(rangeRollupFor({ ...place, durationMin: 600, engagementMin: 50 })).toBeNull();
+    expect(rangeRollupFor(place)).toBeNull();
   });
 });

@@ -26,6 +26,47 @@ const SIGNAL_FACETS: Partial<Record<keyof SessionFilter, string>> = {
 
 const yes = (count: number) => (count > 0 ? '1' : null);
 
+/** A range filter's buckets in session_hourly_facets: each named by its lower edge, the last one open. */
+export interface RangeFacet {
+  name: string;
+  edges: readonly number[];
+  /** Whole numbers only: a bucket [a, b) then fits under an inclusive maximum of b - 1. */
+  integer: boolean;
+  min: 'durationMin' | 'engagementMin';
+  max: 'durationMax' | 'engagementMax';
+  below: 'durationBelow' | 'engagementBelow';
+}
+
+export const RANGE_FACETS: readonly RangeFacet[] = [
+  {
+    name: 'duration',
+    edges: [0, 5, 10, 20, 30, 45, 60, 120, 180, 300, 600, 900, 1200, 1800, 2700, 3600, 7200],
+    integer: true,
+    min: 'durationMin',
+    max: 'durationMax',
+    below: 'durationBelow',
+  },
+  {
+    name: 'engagement',
+    edges: [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 100],
+    integer: false,
+    min: 'engagementMin',
+    max: 'engagementMax',
+    below: 'engagementBelow',
+  },
+];
+
+/** The lower edge of the bucket holding `value`, as text; null below the first edge. */
+function bucketOf(value: number, edges: readonly number[]): string | null {
+  for (let index = edges.length - 1; index >= 0; index -= 1) {
+    const edge = edges[index] as number;
+    if (value >= edge) return String(edge);
+  }
+  return null;
+}
+
+const [DURATION, ENGAGEMENT] = RANGE_FACETS as [RangeFacet, RangeFacet];
+
 /**
  * A session's facet values as the database triggers keep them (migration 2026-11-25T1000): for a bulk
  * load, which adds a batch's facets itself instead of row by row.
@@ -42,15 +83,18 @@ export const SESSION_FACETS: readonly [name: string, value: (session: SessionsTa
   ['has_rage_clicks', (session) => yes(session.rage_clicks)],
   ['has_error_clicks', (session) => yes(session.error_clicks)],
   ['seen', (session) => yes(session.seen)],
+  ['duration', (session) => bucketOf(session.duration, DURATION.edges)],
+  // Seeded scores carry one decimal, so single precision (PostgreSQL's real) buckets them alike.
+  ['engagement', (session) => bucketOf(session.engagement_score, ENGAGEMENT.edges)],
 ];
 
 /** Fields every rollup row carries: they narrow rollup rows directly. */
 const PLACE_FIELDS = new Set<string>(['accountId', 'websiteId', 'from', 'to']);
 
-/** One facet value of session_hourly_facets; `negated` counts the hour's other sessions instead. */
+/** Values of one facet of session_hourly_facets; `negated` counts the hour's other sessions instead. */
 export interface RollupFacet {
   name: string;
-  value: string;
+  values: readonly string[];
   negated: boolean;
 }
 
@@ -67,9 +111,9 @@ export function rollupFor(filter: SessionFilter): { facet: RollupFacet | null } 
     const byValue = VALUE_FACETS[key];
     const signal = SIGNAL_FACETS[key];
     if (byValue !== undefined && typeof value === 'string' && value !== '') {
-      facet = { name: byValue, value, negated: false };
+      facet = { name: byValue, values: [value], negated: false };
     } else if (signal !== undefined && typeof value === 'boolean') {
-      facet = { name: signal, value: '1', negated: !value };
+      facet = { name: signal, values: ['1'], negated: !value };
     } else {
       return null;
     }
@@ -105,7 +149,12 @@ export function hourlyRows(
   const where = placed(filter, hours);
   const all = sql`select hour, sessions from session_hourly_counts where ${sql.join(where, sql` and `)}`;
   if (!facet) return all as RawBuilder<{ hour: number; sessions: number }>;
-  const faceted = [...where, sql`facet = ${facet.name}`, sql`value = ${facet.value}`];
+  const [only] = facet.values;
+  const valueIs =
+    facet.values.length === 1 && only !== undefined
+      ? sql`value = ${only}`
+      : sql`value in (${sql.join([...facet.values])})`;
+  const faceted = [...where, sql`facet = ${facet.name}`, valueIs];
   const sign = facet.negated ? sql`-sessions` : sql`sessions`;
   const withFacet = sql`select hour, ${sign} as sessions from session_hourly_facets where ${sql.join(faceted, sql` and `)}`;
   return (facet.negated ? sql`${all} union all ${withFacet}` : withFacet) as RawBuilder<{
@@ -124,4 +173,39 @@ export async function sumWholeHours(
   const result = await sql<{ total: number | string | null }>`
     select sum(sessions) as total from (${hourlyRows(filter, facet, hours)}) as hourly`.execute(db);
   return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
+ * How a duration or engagement range is counted: the whole buckets inside it from the rollup, and the
+ * `bands` of the range left over at either end, counted row by row on their index. Null when the filter
+ * narrows by anything else too, or no bucket fits inside the range.
+ */
+export function rangeRollupFor(filter: SessionFilter): { facet: RollupFacet; bands: SessionFilter[] } | null {
+  const narrowing = Object.entries(filter).filter(
+    ([key, value]) => value !== undefined && value !== null && !PLACE_FIELDS.has(key),
+  );
+  for (const range of RANGE_FACETS) {
+    if (!narrowing.every(([key]) => key === range.min || key === range.max)) continue;
+    if (narrowing.length === 0) return null;
+    const low = filter[range.min] ?? -Infinity;
+    const high = filter[range.max] ?? Infinity;
+    const { edges } = range;
+    const inside = edges.flatMap((edge, index) => {
+      const next = edges[index + 1];
+      const fits = next === undefined ? high === Infinity : next <= (range.integer ? high + 1 : high);
+      return edge >= low && fits ? [index] : [];
+    });
+    const first = inside[0];
+    const last = inside[inside.length - 1];
+    if (first === undefined || last === undefined) return null;
+    const place = { accountId: filter.accountId, websiteId: filter.websiteId, from: filter.from, to: filter.to };
+    const bands: SessionFilter[] = [];
+    const lowEdge = edges[first] as number;
+    if (low < lowEdge) bands.push({ ...place, [range.min]: filter[range.min], [range.below]: lowEdge });
+    const highEdge = edges[last + 1];
+    if (highEdge !== undefined) bands.push({ ...place, [range.min]: highEdge, [range.max]: filter[range.max] });
+    const values = inside.map((index) => String(edges[index]));
+    return { facet: { name: range.name, values, negated: false }, bands };
+  }
+  return null;
 }

@@ -22,9 +22,15 @@ const FILTERS: [query: string, matches: (row: SessionsTable) => boolean][] = [
   ['has_error_clicks=true', (row) => row.error_clicks > 0],
   ['seen=true', (row) => row.seen !== 0],
   ['seen=false', (row) => row.seen === 0],
+  ['duration_min=600', (row) => row.duration >= 600],
+  ['duration_max=30', (row) => row.duration <= 30],
+  ['duration_min=25&duration_max=700', (row) => row.duration >= 25 && row.duration <= 700],
+  ['engagement_min=40', (row) => row.engagement_score >= 40],
+  ['engagement_min=12.5&engagement_max=77.3', (row) => row.engagement_score >= 12.5 && row.engagement_score <= 77.3],
+  ['engagement_max=0', (row) => row.engagement_score <= 0],
 ];
 
-describeApi('GET /v1/sessions totals of one property or signal (facet rollup plus exact edges)', (ctx) => {
+describeApi('GET /v1/sessions totals of one property, signal or range (facet rollup plus exact edges)', (ctx) => {
   it('equal a row-by-row count for any range, website and write history', async () => {
     const account = await ctx().newAccount();
     const db = ctx().database.db;
@@ -32,8 +38,8 @@ describeApi('GET /v1/sessions totals of one property or signal (facet rollup plu
     const rows: SessionsTable[] = await seedFindingSessions(db, account, second.id, 160);
     const random = lcg(11);
 
-    // Sessions change after they are recorded: errors arrive, someone opens them, they move between
-    // hours and websites, properties are corrected, and some are deleted.
+    // Sessions change after they are recorded: errors arrive, someone opens them, they last longer, they
+    // move between hours and websites, properties are corrected, and some are deleted.
     for (const [index, row] of rows.slice(0, 60).entries()) {
       const change: Partial<SessionsTable> = [
         { error_logs: row.error_logs > 0 ? 0 : 2 },
@@ -42,7 +48,9 @@ describeApi('GET /v1/sessions totals of one property or signal (facet rollup plu
         { device: row.device === 'mobile' ? 'desktop' : 'mobile', utm_source: '' },
         { creation_timestamp: row.creation_timestamp + 7_200 + random(3_600) },
         { website_id: row.website_id === second.id ? account.websiteId : second.id, country_code: 'GB' },
-      ][index % 6] as Partial<SessionsTable>;
+        { duration: row.duration + 590 },
+        { engagement_score: row.engagement_score > 50 ? 10 : 80 },
+      ][index % 8] as Partial<SessionsTable>;
       Object.assign(row, change);
       await db.updateTable('sessions').set(change).where('id', '=', row.id).execute();
     }

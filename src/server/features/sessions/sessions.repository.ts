@@ -2,7 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { type SessionFilter, applyFilter } from './session-filter.ts';
-import { rollupFor, sumWholeHours, wholeHours } from './session-rollup.ts';
+import { rangeRollupFor, rollupFor, sumWholeHours, wholeHours } from './session-rollup.ts';
 import type { SessionOrder } from './session-order.ts';
 
 type SessionsQuery = SelectQueryBuilder<DatabaseSchema, 'sessions', object>;
@@ -15,25 +15,30 @@ export async function countExactly(db: Db, filter: SessionFilter): Promise<numbe
 }
 
 /**
- * The exact number of sessions matching `filter`. When only the website, dates and at most one property
- * or yes/no signal narrow, whole hours come from the hourly rollups and only the partial hours at the
- * edges of a date range are counted row by row; any other filter is counted on its index.
+ * The exact number of sessions matching `filter`. When only the website, dates and at most one property,
+ * yes/no signal or duration or engagement range narrow, whole hours come from the hourly rollups and only
+ * the partial hours at the edges of a date range (and a range's part that is not whole buckets) are
+ * counted row by row; any other filter is counted on its index.
  */
 export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
   const rollup = rollupFor(filter);
-  if (!rollup) return countExactly(db, filter);
+  const range = rollup ? null : rangeRollupFor(filter);
+  if (!rollup && !range) return countExactly(db, filter);
   const hours = wholeHours(filter);
   if (hours.from !== null && hours.to !== null && hours.from >= hours.to) return countExactly(db, filter);
-  const [whole, head, tail] = await Promise.all([
-    sumWholeHours(db, filter, rollup.facet, hours),
+  // A range's leftover bands, inside the whole hours.
+  const bands = (range?.bands ?? []).map((band) => countExactly(db, { ...band, from: hours.from, to: hours.to }));
+  const [whole, head, tail, ...banded] = await Promise.all([
+    sumWholeHours(db, filter, rollup ? rollup.facet : (range?.facet ?? null), hours),
     filter.from != null && hours.from !== null && filter.from < hours.from
       ? countExactly(db, { ...filter, to: hours.from })
       : 0,
     filter.to != null && hours.to !== null && hours.to < filter.to
       ? countExactly(db, { ...filter, from: hours.to })
       : 0,
+    ...bands,
   ]);
-  return whole + head + tail;
+  return whole + head + tail + banded.reduce((sum, count) => sum + count, 0);
 }
 
 /**
