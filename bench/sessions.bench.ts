@@ -79,6 +79,20 @@ async function checkScenario(
   return `total ${body.total ?? '?'}, ${body.sessions?.length ?? '?'} on the page`;
 }
 
+/**
+ * Waits until the server answers /readyz promptly twice running: a scenario slower than its load leaves
+ * requests queued when its load stops, and the next scenario must not be measured behind them.
+ */
+async function settle(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let prompt = 0;
+  while (prompt < 2 && Date.now() < deadline) {
+    const started = performance.now();
+    await fetch(`${baseUrl}/readyz`).catch(() => undefined);
+    prompt = performance.now() - started < 50 ? prompt + 1 : 0;
+  }
+}
+
 async function measureAll(
   server: ServerProcess,
   list: Scenario[],
@@ -94,6 +108,7 @@ async function measureAll(
       console.log(`  ${scenario.name}: ${summary}`);
       const url = `${server.baseUrl}${scenario.path ?? '/v1/sessions'}${scenario.query ? `?${scenario.query}` : ''}`;
       results.set(scenario, await loadTest(url, { headers, connections: CONNECTIONS, durationSeconds }));
+      await settle(server.baseUrl);
     } catch (error) {
       console.log(`  ${scenario.name}: FAILED ${error instanceof Error ? error.message : String(error)}`);
       results.set(scenario, error instanceof Error ? error : new Error(String(error)));
@@ -152,7 +167,7 @@ function report(results: Map<Scenario, LoadResult | Error>, floor: LoadResult | 
       const ratio = server.requestsPerSecond / floor.requestsPerSecond;
       console.log(`\nFirst page: server/floor throughput = ${(ratio * 100).toFixed(0)}%`);
       verdicts.push(
-        `${ratio >= 0.7 ? 'pass' : 'FAIL'}  first-page throughput ${(ratio * 100).toFixed(0)}% of the floor (target >= 70%)`,
+        `${ratio >= 0.85 ? 'pass' : 'FAIL'}  first-page throughput ${(ratio * 100).toFixed(0)}% of the floor (target >= 85%)`,
       );
     }
   }
