@@ -42,7 +42,9 @@ const FACET_VALUES: Record<string, string> = {
   has_rage_clicks: "case when rage_clicks > 0 then '1' end",
   has_error_clicks: "case when error_clicks > 0 then '1' end",
   seen: "case when seen <> 0 then '1' end",
-  duration: `case ${[7200, 3600, 2700, 1800, 1200, 900, 600, 300, 180, 120, 60, 45, 30, 20, 10, 5, 0]
+  duration: `case ${[0, 5, 10, 20, 30, 45, 60, 120, 180, 300, 600, 900, 1200, 1800, 2700, 3600, 7200]
+    .flatMap((edge) => [edge, edge + 1])
+    .reverse()
     .map((edge) => `when duration >= ${edge} then '${edge}'`)
     .join(' ')} end`,
   engagement: `case ${Array.from({ length: 21 }, (_, index) => 100 - 5 * index)

@@ -6,7 +6,9 @@ import { isPostgres } from '../database.ts';
 // (has errors, rage clicks, error clicks, seen) or one duration or engagement range counts its `total`
 // from a few hundred rollup rows instead of every matching session. A yes/no signal keeps only its "yes"
 // sessions; "no" is the hour's total minus them. Durations and engagement scores are kept in buckets
-// named by their lower edge. Empty values are not kept: no filter asks for them.
+// named by their lower edge; each round duration R has a one-second bucket [R, R + 1) of its own, so
+// both `duration_min=R` and `duration_max=R` fall on an edge. Empty values are not kept: no filter asks
+// for them.
 //
 // The facets and their expressions are written out here, not imported, so this migration stays what it
 // was when it ran. `$` stands for the row: `new`, `old` or the table itself.
@@ -30,7 +32,13 @@ const FACETS: [name: string, expression: string][] = [
   ['seen', "case when $.seen <> 0 then '1' end"],
   [
     'duration',
-    buckets('$.duration', [0, 5, 10, 20, 30, 45, 60, 120, 180, 300, 600, 900, 1200, 1800, 2700, 3600, 7200]),
+    buckets(
+      '$.duration',
+      [
+        0, 1, 5, 6, 10, 11, 20, 21, 30, 31, 45, 46, 60, 61, 120, 121, 180, 181, 300, 301, 600, 601, 900, 901, 1200,
+        1201, 1800, 1801, 2700, 2701, 3600, 3601, 7200, 7201,
+      ],
+    ),
   ],
   [
     'engagement',

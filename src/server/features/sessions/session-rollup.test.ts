@@ -36,18 +36,37 @@ describe('rangeRollupFor', () => {
 
   it('takes whole buckets from the rollup and leaves nothing over when the range starts on an edge', () => {
     const found = rangeRollupFor({ ...place, durationMin: 600 });
-    expect(found?.facet.values).toEqual(['600', '900', '1200', '1800', '2700', '3600', '7200']);
+    expect(found?.facet.values).toEqual([
+      '600',
+      '601',
+      '900',
+      '901',
+      '1200',
+      '1201',
+      '1800',
+      '1801',
+      '2700',
+      '2701',
+      '3600',
+      '3601',
+      '7200',
+      '7201',
+    ]);
     expect(found?.bands).toEqual([]);
     expect(values({ ...place, engagementMin: 80 })).toEqual(['80', '85', '90', '95', '100']);
   });
 
   it('counts what is left of the range at either end row by row', () => {
+    // A round maximum has its own one-second bucket: only durations below the first edge (none,
+    // unless one is negative) are left.
     const upTo20 = rangeRollupFor({ ...place, durationMax: 20 });
-    expect(upTo20?.facet.values).toEqual(['0', '5', '10']);
-    // Below the first edge (nothing, unless a duration is negative), and exactly 20 s.
-    expect(upTo20?.bands).toEqual([
-      { ...place, durationMin: undefined, durationBelow: 0 },
-      { ...place, durationMin: 20, durationMax: 20 },
+    expect(upTo20?.facet.values).toEqual(['0', '1', '5', '6', '10', '11', '20']);
+    expect(upTo20?.bands).toEqual([{ ...place, durationMin: undefined, durationBelow: 0 }]);
+    const between = rangeRollupFor({ ...place, durationMin: 25, durationMax: 50 });
+    expect(between?.facet.values).toEqual(['30', '31', '45']);
+    expect(between?.bands).toEqual([
+      { ...place, durationMin: 25, durationBelow: 30 },
+      { ...place, durationMin: 46, durationMax: 50 },
     ]);
     const scores = rangeRollupFor({ ...place, engagementMin: 82, engagementMax: 90.5 });
     expect(scores?.facet.values).toEqual(['85']);
@@ -59,6 +78,7 @@ describe('rangeRollupFor', () => {
 
   it('leaves a range holding no whole bucket, and a range beside other filters, to the rows', () => {
     expect(rangeRollupFor({ ...place, durationMin: 7, durationMax: 9 })).toBeNull();
+    expect(rangeRollupFor({ ...place, engagementMin: 81, engagementMax: 84 })).toBeNull();
     expect(rangeRollupFor({ ...place, durationMin: 600, device: 'mobile' })).toBeNull();
     expect(rangeRollupFor({ ...place, durationMin: 600, engagementMin: 50 })).toBeNull();
     expect(rangeRollupFor(place)).toBeNull();

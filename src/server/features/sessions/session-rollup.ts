@@ -40,7 +40,10 @@ export interface RangeFacet {
 export const RANGE_FACETS: readonly RangeFacet[] = [
   {
     name: 'duration',
-    edges: [0, 5, 10, 20, 30, 45, 60, 120, 180, 300, 600, 900, 1200, 1800, 2700, 3600, 7200],
+    edges: [
+      0, 1, 5, 6, 10, 11, 20, 21, 30, 31, 45, 46, 60, 61, 120, 121, 180, 181, 300, 301, 600, 601, 900, 901, 1200, 1201,
+      1800, 1801, 2700, 2701, 3600, 3601, 7200, 7201,
+    ],
     integer: true,
     min: 'durationMin',
     max: 'durationMax',
@@ -203,7 +206,9 @@ export function rangeRollupFor(filter: SessionFilter): { facet: RollupFacet; ban
     const lowEdge = edges[first] as number;
     if (low < lowEdge) bands.push({ ...place, [range.min]: filter[range.min], [range.below]: lowEdge });
     const highEdge = edges[last + 1];
-    if (highEdge !== undefined) bands.push({ ...place, [range.min]: highEdge, [range.max]: filter[range.max] });
+    if (highEdge !== undefined && highEdge <= high) {
+      bands.push({ ...place, [range.min]: highEdge, [range.max]: filter[range.max] });
+    }
     const values = inside.map((index) => String(edges[index]));
     return { facet: { name: range.name, values, negated: false }, bands };
   }
