@@ -1,5 +1,5 @@
 import { SESSION_FACETS } from '../features/sessions/session-rollup.ts';
-import type { SessionsTable } from '../features/sessions/sessions.table.ts';
+import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 
 export interface HourlyCount {
   account_id: string;
@@ -58,12 +58,20 @@ const sortedKeys = <Key extends string | number>(map: Map<Key, unknown>): Key[] 
   [...map.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /**
- * Sessions per (account, facet value, hour, website) of a batch, in key order, for the facet rollup. Counted
- * in nested maps (account, facet, value, hour, website) rather than one map of joined string keys: a batch
+ * Sessions per (account, facet value, hour, website) of a batch, in key order, for the facet rollup; the
+ * batch's `visitors` are all the visitors of its sessions. Counted in nested maps (account, facet, value, hour, website) rather than one map of joined string keys: a batch
  * of 100,000 sessions has over a million facet values, and building a key string for each costs more
  * than writing the counts.
  */
-export function countFacetsByHour(sessions: readonly SessionsTable[]): FacetCount[] {
+export function countFacetsByHour(
+  sessions: readonly SessionsTable[],
+  visitors: readonly VisitorsTable[],
+): FacetCount[] {
+  const identified = new Set(
+    visitors
+      .filter((visitor) => (visitor.email ?? '') !== '' || (visitor.name ?? '') !== '')
+      .map((visitor) => visitor.id),
+  );
   type Websites = Map<string, number>;
   type Hours = Map<number, Websites>;
   type Values = Map<string, Hours>;
@@ -72,7 +80,7 @@ export function countFacetsByHour(sessions: readonly SessionsTable[]): FacetCoun
     const hour = Math.floor(session.creation_timestamp / 3600) * 3600;
     const facets = entry(counts, session.account_id, () => new Map<string, Values>());
     for (const [facet, valueOf] of SESSION_FACETS) {
-      const value = valueOf(session);
+      const value = valueOf(session, identified.has(session.visitor_id));
       if (value === null || value === '') continue;
       const values = entry(facets, facet, (): Values => new Map());
       const websites = entry(

@@ -146,7 +146,7 @@ class KyselyRowWriter implements RowWriter {
       await this.sessions.insert(executor, ordered);
       if (this.postgres) {
         await addHourlyCounts(executor, countByHour(ordered));
-        await addFacetCounts(executor, countFacetsByHour(ordered));
+        await addFacetCounts(executor, countFacetsByHour(ordered, visitors));
       }
     };
     // Inside a caller's transaction, its commit is the one that counts.

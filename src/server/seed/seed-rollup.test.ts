@@ -70,6 +70,9 @@ async function facetsAndCount(handle: DatabaseHandle, accountId: string) {
     ]) => sql`select ${facet} as facet, ${sql.raw(value)} as value, (creation_timestamp / 3600) * 3600 as hour,
       website_id from sessions where account_id = ${accountId}`,
   );
+  selects.push(sql`select 'identified' as facet, '1' as value, (s.creation_timestamp / 3600) * 3600 as hour, s.website_id
+    from sessions s join visitors v on v.account_id = s.account_id and v.id = s.visitor_id
+    where s.account_id = ${accountId} and (coalesce(v.email, '') <> '' or coalesce(v.name, '') <> '')`);
   const counted = await sql<{
     facet: string;
     value: string;
@@ -85,7 +88,7 @@ async function facetsAndCount(handle: DatabaseHandle, accountId: string) {
     rows: { facet: string; value: string; hour: number | string; website_id: string; sessions: number | string }[],
   ) => rows.map((row) => [row.facet, row.value, Number(row.hour), row.website_id, Number(row.sessions)]);
   const facets = new Set(counted.rows.map((row) => row.facet));
-  expect(facets.size).toBe(Object.keys(FACET_VALUES).length);
+  expect(facets.size).toBe(Object.keys(FACET_VALUES).length + 1);
   return { rollup: plain(rollup.rows), counted: plain(counted.rows) };
 }
 

@@ -64,7 +64,7 @@ export class SqliteFileRowWriter implements RowWriter {
         for (const count of countByHour(sessions)) {
           addHourlyCount.run(count.account_id, count.website_id, count.hour, count.sessions);
         }
-        for (const count of countFacetsByHour(sessions)) {
+        for (const count of countFacetsByHour(sessions, visitors)) {
           addFacetCount.run(count.account_id, count.facet, count.value, count.hour, count.website_id, count.sessions);
         }
         for (const trigger of triggers) this.connection.exec(trigger.sql);

@@ -5,7 +5,9 @@ import { isPostgres } from '../database.ts';
 // is, so a list narrowed by one property (device, browser, OS, country, a UTM value), one yes/no signal
 // (has errors, rage clicks, error clicks, seen) or one duration or engagement range counts its `total`
 // from a few hundred rollup rows instead of every matching session. A yes/no signal keeps only its "yes"
-// sessions; "no" is the hour's total minus them. Durations and engagement scores are kept in buckets
+// sessions; "no" is the hour's total minus them. Whether a session's visitor is identified (has an
+// e-mail or a name) is read from the visitor, and a trigger on visitors moves the visitor's sessions
+// when that changes. Durations and engagement scores are kept in buckets
 // named by their lower edge; each round duration R has a one-second bucket [R, R + 1) of its own, so
 // both `duration_min=R` and `duration_max=R` fall on an edge. Empty values are not kept: no filter asks
 // for them.
@@ -18,7 +20,14 @@ function buckets(value: string, edges: number[]): string {
   return `case ${cases.join(' ')} end`;
 }
 
+/** The visitor of session `$` has an e-mail or a name. */
+const IDENTIFIED = (visitor: string) => `(coalesce(${visitor}.email, '') <> '' or coalesce(${visitor}.name, '') <> '')`;
+
 const FACETS: [name: string, expression: string][] = [
+  [
+    'identified',
+    `(select '1' from visitors v where v.account_id = $.account_id and v.id = $.visitor_id and ${IDENTIFIED('v')})`,
+  ],
   ['device', '$.device'],
   ['browser', '$.browser_name'],
   ['os', '$.os_name'],
@@ -47,6 +56,7 @@ const FACETS: [name: string, expression: string][] = [
 ];
 
 const COLUMNS = [
+  'visitor_id',
   'website_id',
   'creation_timestamp',
   'device',
@@ -89,17 +99,36 @@ function removeRow(row: 'old'): string {
             and (facet, value) in (select f.facet, f.value from (${facetRows(row)}) as f where f.value is not null);`;
 }
 
-/** True when an update moves the session to another facet value, hour or website. */
+/**
+ * True when an update moves the session to another facet value, hour, website or visitor. (PostgreSQL
+ * allows no subquery here: a new visitor stands for a change of the identified facet.)
+ */
 function changed(distinct: string): string {
   const compared = [
+    `old.visitor_id ${distinct} new.visitor_id`,
     `old.website_id ${distinct} new.website_id`,
     `old.creation_timestamp / 3600 ${distinct} new.creation_timestamp / 3600`,
-    ...FACETS.map(([, expression]) => `(${of('old', expression)}) ${distinct} (${of('new', expression)})`),
+    ...FACETS.filter(([name]) => name !== 'identified').map(
+      ([, expression]) => `(${of('old', expression)}) ${distinct} (${of('new', expression)})`,
+    ),
   ];
   return compared.join(' or ');
 }
 
+/** Moves a visitor's sessions into or out of the identified facet when its e-mail or name makes it so. */
+const moveVisitorSessions = `insert into session_hourly_facets (account_id, facet, value, hour, website_id, sessions)
+   select account_id, 'identified', '1', ${hour('sessions')}, website_id,
+          case when ${IDENTIFIED('new')} then count(*) else -count(*) end
+   from sessions where account_id = new.account_id and visitor_id = new.id
+   group by account_id, ${hour('sessions')}, website_id
+   on conflict (account_id, facet, value, hour, website_id)
+   do update set sessions = session_hourly_facets.sessions + excluded.sessions;`;
+
+const identifiedChanged = (distinct: string) => `${IDENTIFIED('old')} ${distinct} ${IDENTIFIED('new')}`;
+
 const SQLITE_TRIGGERS = [
+  `create trigger visitors_identified_facet after update of email, name on visitors
+   when ${identifiedChanged('is not')} begin ${moveVisitorSessions} end`,
   `create trigger sessions_facets_insert after insert on sessions begin ${addRow('new')} end`,
   `create trigger sessions_facets_delete after delete on sessions begin ${removeRow('old')} end`,
   `create trigger sessions_facets_update after update of ${COLUMNS.join(', ')} on sessions
@@ -108,6 +137,16 @@ const SQLITE_TRIGGERS = [
 
 // A bulk load (the seeder) adds its batch's facets itself, as it does for session_hourly_counts.
 const POSTGRES_TRIGGERS = [
+  `create function visitors_identified_facet_apply() returns trigger language plpgsql as $fn$
+   begin
+     if coalesce(current_setting('session_analytics.bulk_load', true), '') = 'on' then
+       return null;
+     end if;
+     ${moveVisitorSessions}
+     return null;
+   end $fn$`,
+  `create trigger visitors_identified_facet after update of email, name on visitors
+   for each row when (${identifiedChanged('is distinct from')}) execute function visitors_identified_facet_apply()`,
   `create function session_hourly_facets_apply() returns trigger language plpgsql as $fn$
    begin
      if coalesce(current_setting('session_analytics.bulk_load', true), '') = 'on' then
@@ -124,14 +163,17 @@ const POSTGRES_TRIGGERS = [
 ];
 
 function backfill(): RawBuilder<unknown> {
-  const selects = FACETS.map(
+  const identified = `select s.account_id, 'identified', '1', ${hour('s')}, s.website_id, count(*)
+    from sessions s join visitors v on v.account_id = s.account_id and v.id = s.visitor_id
+    where ${IDENTIFIED('v')} group by s.account_id, ${hour('s')}, s.website_id`;
+  const selects = FACETS.filter(([name]) => name !== 'identified').map(
     ([name, expression]) =>
       `select account_id, '${name}', ${of('sessions', expression)}, ${hour('sessions')}, website_id, count(*)
        from sessions where (${of('sessions', expression)}) is not null and (${of('sessions', expression)}) <> ''
        group by account_id, ${of('sessions', expression)}, ${hour('sessions')}, website_id`,
   );
   return sql.raw(`insert into session_hourly_facets (account_id, facet, value, hour, website_id, sessions)
-                  ${selects.join(' union all ')}`);
+                  ${[identified, ...selects].join(' union all ')}`);
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -158,12 +200,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
+    await sql`drop trigger visitors_identified_facet on visitors`.execute(db);
+    await sql`drop function visitors_identified_facet_apply()`.execute(db);
     await sql`drop trigger sessions_facets_insert on sessions`.execute(db);
     await sql`drop trigger sessions_facets_update on sessions`.execute(db);
     await sql`drop function session_hourly_facets_apply()`.execute(db);
   } else {
-    for (const name of ['sessions_facets_insert', 'sessions_facets_delete', 'sessions_facets_update'])
-      await sql.raw(`drop trigger ${name}`).execute(db);
+    const triggers = [
+      'visitors_identified_facet',
+      'sessions_facets_insert',
+      'sessions_facets_delete',
+      'sessions_facets_update',
+    ];
+    for (const name of triggers) await sql.raw(`drop trigger ${name}`).execute(db);
   }
   await db.schema.dropTable('session_hourly_facets').execute();
 }

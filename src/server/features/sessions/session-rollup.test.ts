@@ -18,13 +18,15 @@ describe('rollupFor', () => {
       facet: { name: 'has_errors', values: ['1'], negated: false },
     });
     expect(rollupFor({ ...place, seen: false })).toEqual({ facet: { name: 'seen', values: ['1'], negated: true } });
+    expect(rollupFor({ ...place, identified: false })).toEqual({
+      facet: { name: 'identified', values: ['1'], negated: true },
+    });
   });
 
-  it('leaves two narrowing filters, ranges, contains-filters and people to the rows', () => {
+  it('leaves two narrowing filters, ranges, contains-filters and one person to the rows', () => {
     expect(rollupFor({ ...place, device: 'mobile', os: 'iOS' })).toBeNull();
     expect(rollupFor({ ...place, durationMin: 10 })).toBeNull();
     expect(rollupFor({ ...place, url: 'checkout' })).toBeNull();
-    expect(rollupFor({ ...place, identified: true })).toBeNull();
     expect(rollupFor({ ...place, emailLower: 'a@b.c' })).toBeNull();
     expect(rollupFor({ ...place, device: '' })).toBeNull();
   });

@@ -22,6 +22,7 @@ const SIGNAL_FACETS: Partial<Record<keyof SessionFilter, string>> = {
   hasRageClicks: 'has_rage_clicks',
   hasErrorClicks: 'has_error_clicks',
   seen: 'seen',
+  identified: 'identified',
 };
 
 const yes = (count: number) => (count > 0 ? '1' : null);
@@ -72,9 +73,14 @@ const [DURATION, ENGAGEMENT] = RANGE_FACETS as [RangeFacet, RangeFacet];
 
 /**
  * A session's facet values as the database triggers keep them (migration 2026-11-25T1000): for a bulk
- * load, which adds a batch's facets itself instead of row by row.
+ * load, which adds a batch's facets itself instead of row by row. `identified` tells whether the
+ * session's visitor has an e-mail or a name.
  */
-export const SESSION_FACETS: readonly [name: string, value: (session: SessionsTable) => string | null][] = [
+export const SESSION_FACETS: readonly [
+  name: string,
+  value: (session: SessionsTable, identified: boolean) => string | null,
+][] = [
+  ['identified', (_session, identified) => (identified ? '1' : null)],
   ['device', (session) => session.device],
   ['browser', (session) => session.browser_name],
   ['os', (session) => session.os_name],

@@ -2,12 +2,18 @@ import { expect, it } from 'vitest';
 import { createWebsite } from '../websites/websites.service.ts';
 import { describeApi } from '../../test/harness.ts';
 import { FINDING_BASE, lcg, seedFindingSessions } from './session-finding-fixtures.ts';
-import type { SessionsTable } from './sessions.table.ts';
+import type { SessionsTable, VisitorsTable } from './sessions.table.ts';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+type Row = SessionsTable & { visitor: VisitorsTable };
+
+const identified = (row: Row) => (row.visitor.email ?? '') !== '' || (row.visitor.name ?? '') !== '';
+
 /** Each filter the facet rollup counts, with the same test on a row. */
-const FILTERS: [query: string, matches: (row: SessionsTable) => boolean][] = [
+const FILTERS: [query: string, matches: (row: Row) => boolean][] = [
+  ['identified=true', identified],
+  ['identified=false', (row) => !identified(row)],
   ['device=mobile', (row) => row.device === 'mobile'],
   ['browser=Firefox', (row) => row.browser_name === 'Firefox'],
   ['os=iOS', (row) => row.os_name === 'iOS'],
@@ -35,7 +41,7 @@ describeApi('GET /v1/sessions totals of one property, signal or range (facet rol
     const account = await ctx().newAccount();
     const db = ctx().database.db;
     const second = await createWebsite(db, { accountId: account.accountId, host: 'blog.example.com', name: 'Blog' });
-    const rows: SessionsTable[] = await seedFindingSessions(db, account, second.id, 160);
+    const rows: Row[] = await seedFindingSessions(db, account, second.id, 160);
     const random = lcg(11);
 
     // Sessions change after they are recorded: errors arrive, someone opens them, they last longer, they
@@ -55,6 +61,24 @@ describeApi('GET /v1/sessions totals of one property, signal or range (facet rol
       await db.updateTable('sessions').set(change).where('id', '=', row.id).execute();
     }
     for (const row of rows.splice(60, 12)) await db.deleteFrom('sessions').where('id', '=', row.id).execute();
+
+    // Visitors identify themselves, or lose their name, and sessions move to another visitor.
+    const visitors = [...new Map(rows.map((row) => [row.visitor.id, row.visitor])).values()];
+    const anonymous = visitors.find((visitor) => !identified({ visitor } as Row));
+    const named = visitors.find((visitor) => visitor.name && !visitor.email);
+    if (!anonymous || !named) throw new Error('The fixture has an anonymous and a named visitor');
+    const changes: [VisitorsTable, Partial<VisitorsTable>][] = [
+      [anonymous, { email: 'new@example.com', email_lower: 'new@example.com' }],
+      [named, { name: '' }],
+    ];
+    for (const [visitor, change] of changes) {
+      Object.assign(visitor, change);
+      await db.updateTable('visitors').set(change).where('id', '=', visitor.id).execute();
+    }
+    for (const row of rows.slice(72, 90)) {
+      row.visitor = row.visitor === named ? anonymous : named;
+      await db.updateTable('sessions').set({ visitor_id: row.visitor.id }).where('id', '=', row.id).execute();
+    }
 
     for (const [filter, matches] of FILTERS) {
       for (let probe = 0; probe < 5; probe += 1) {
