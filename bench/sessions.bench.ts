@@ -80,15 +80,18 @@ async function checkScenario(
 }
 
 /**
- * Waits until the server answers /readyz promptly twice running: a scenario slower than its load leaves
- * requests queued when its load stops, and the next scenario must not be measured behind them.
+ * Waits until a one-row list answers promptly twice running: a scenario slower than its load leaves
+ * requests queued when its load stops (in the server, or in PostgreSQL while the server's event loop is
+ * free), and the next scenario must not be measured behind them.
  */
-async function settle(baseUrl: string): Promise<void> {
+async function settle(baseUrl: string, headers: Record<string, string>): Promise<void> {
   const deadline = Date.now() + 120_000;
   let prompt = 0;
   while (prompt < 2 && Date.now() < deadline) {
     const started = performance.now();
-    await fetch(`${baseUrl}/readyz`).catch(() => undefined);
+    await fetch(`${baseUrl}/v1/sessions?size=1`, { headers })
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
     prompt = performance.now() - started < 50 ? prompt + 1 : 0;
   }
 }
@@ -108,7 +111,7 @@ async function measureAll(
       console.log(`  ${scenario.name}: ${summary}`);
       const url = `${server.baseUrl}${scenario.path ?? '/v1/sessions'}${scenario.query ? `?${scenario.query}` : ''}`;
       results.set(scenario, await loadTest(url, { headers, connections: CONNECTIONS, durationSeconds }));
-      await settle(server.baseUrl);
+      await settle(server.baseUrl, headers);
     } catch (error) {
       console.log(`  ${scenario.name}: FAILED ${error instanceof Error ? error.message : String(error)}`);
       results.set(scenario, error instanceof Error ? error : new Error(String(error)));
