@@ -181,17 +181,7 @@ export function openDatabase(
     return { db, dialect: 'postgres', close: () => db.destroy(), onConnectionError };
   }
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
-  const db = new Kysely<DatabaseSchema>({
-    dialect: new ImmediateSqliteDialect(withStatementCache(openSqlite(file))),
-    log: (e) => {
-      if (process.env.SQL_LOG)
-        console.log(
-          e.queryDurationMillis.toFixed(2),
-          e.query.sql.replace(/\s+/g, ' ').slice(0, Number(process.env.SQL_LOG)),
-          JSON.stringify(e.query.parameters).slice(0, 120),
-        );
-    },
-  });
+  const db = new Kysely<DatabaseSchema>({ dialect: new ImmediateSqliteDialect(withStatementCache(openSqlite(file))) });
   return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionError: () => undefined };
 }
 
