@@ -13,9 +13,13 @@ interface HourAtOffset {
   before: number;
 }
 
+const DAY = 86_400;
+
 /**
- * The whole hour holding the `offset`-th session among whole hours, walking hours in list order; the
- * running sum is computed by the database over the hourly rollups (a few thousand rows at most).
+ * The whole hour holding the `offset`-th session among whole hours, walking hours in list order: first
+ * the day that holds it (grouping the rollup rows into a few dozen days is cheaper than into a thousand
+ * hours), then the hour inside that day. Sessions recorded between the two reads can move the row past
+ * the day's last hour; it is then placed in that last hour, as a concurrent insert moves any offset.
  */
 async function hourAtOffset(
   db: Db,
@@ -26,15 +30,31 @@ async function hourAtOffset(
   descending: boolean,
 ): Promise<HourAtOffset | null> {
   const direction = descending ? sql`desc` : sql`asc`;
-  const result = await sql<{ hour: number | string; before: number | string }>`
-    select hour, before from (
-      select hour, sum(sessions) as sessions, sum(sum(sessions)) over (order by hour ${direction}) - sum(sessions) as before
-      from (${hourlyRows(filter, facet, hours)}) as hourly group by hour
-    ) as running
-    where before <= ${offset} and before + sessions > ${offset}
-    order by hour ${direction} limit 1`.execute(db);
-  const row = result.rows[0];
-  return row ? { hour: Number(row.hour), before: Number(row.before) } : null;
+  const days = await sql<{ day: number | string; sessions: number | string }>`
+    select (hour / ${sql.lit(DAY)}) * ${sql.lit(DAY)} as day, sum(sessions) as sessions from (${hourlyRows(filter, facet, hours)}) as hourly
+    group by (hour / ${sql.lit(DAY)}) * ${sql.lit(DAY)} order by day ${direction}`.execute(db);
+  let before = 0;
+  for (const row of days.rows) {
+    const inDay = Number(row.sessions);
+    if (before + inDay <= offset) {
+      before += inDay;
+      continue;
+    }
+    const day = Number(row.day);
+    const within = { from: Math.max(day, hours.from ?? day), to: Math.min(day + DAY, hours.to ?? day + DAY) };
+    const hourRows = await sql<{ hour: number | string; sessions: number | string }>`
+      select hour, sum(sessions) as sessions from (${hourlyRows(filter, facet, within)}) as hourly
+      group by hour order by hour ${direction}`.execute(db);
+    let last: HourAtOffset | null = null;
+    for (const hourRow of hourRows.rows) {
+      const inHour = Number(hourRow.sessions);
+      last = { hour: Number(hourRow.hour), before };
+      if (before + inHour > offset) return last;
+      before += inHour;
+    }
+    return last;
+  }
+  return null;
 }
 
 /** True when a deep offset in creation order can be placed by hours: the rollups count the filter. */
