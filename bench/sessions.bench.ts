@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://... npm run bench          the same on PostgreSQL
  *   BENCH_SERVER_ENTRY=path/to/entry                   another server entry (default src/server/main.ts)
  *   BENCH_LOAD=false                                   skip the load test of GET /v1/sessions and its floor
+ *   BENCH_SCENARIOS=page,people                        only the load scenarios whose names contain one of the words
  *   BENCH_DASHBOARD=false                              skip the browser measurements of the dashboard
  *   BENCH_PIPELINE=false                               skip the ingest and delivery throughput measurements
  *   BENCH_FLOOD=false                                  skip the flood-control check: 10,000 matching events for one
@@ -185,7 +186,12 @@ async function benchLoad(
   durationSeconds: number,
 ): Promise<void> {
   const headers = { authorization: `Bearer ${data.token}` };
-  const list = scenarios(data);
+  // BENCH_SCENARIOS=page,people measures only the scenarios whose names contain one of the words (the first
+  // page always runs: the floor's comparison needs it).
+  const only = (process.env.BENCH_SCENARIOS ?? '').split(',').filter((word) => word !== '');
+  const list = scenarios(data).filter(
+    (scenario, index) => index === 0 || only.length === 0 || only.some((word) => scenario.name.includes(word)),
+  );
 
   console.log(`\nServer (${serverEntry}), ${CONNECTIONS} connections, ${durationSeconds} s per scenario:`);
   let results = new Map<Scenario, LoadResult | Error>();
