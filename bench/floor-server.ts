@@ -16,7 +16,9 @@ type Row = SessionPageRow;
 const COUNT_SQL = 'SELECT coalesce(sum(sessions), 0) AS total FROM session_hourly_counts WHERE account_id = ?';
 const PAGE_SQL = `SELECT s.*, v.name AS visitor_name, v.email AS visitor_email, v.email_hash AS visitor_email_hash,
     v.params AS visitor_params, v.first_session_timestamp AS visitor_first_session_timestamp,
-    v.last_session_timestamp AS visitor_last_session_timestamp
+    v.last_session_timestamp AS visitor_last_session_timestamp, v.session_count AS visitor_session_count,
+    EXISTS (SELECT r.chunk_index FROM recording_chunks r WHERE r.account_id = s.account_id AND r.session_id = s.id)
+      AS has_recording
   FROM sessions s JOIN visitors v ON v.account_id = s.account_id AND v.id = s.visitor_id
   WHERE s.account_id = ? AND s.id IN (
     SELECT id FROM sessions WHERE account_id = ? ORDER BY creation_timestamp DESC, id DESC LIMIT 25 OFFSET 0)
