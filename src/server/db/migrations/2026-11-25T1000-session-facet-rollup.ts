@@ -136,12 +136,43 @@ const SQLITE_TRIGGERS = [
 ];
 
 // A bulk load (the seeder) adds its batch's facets itself, as it does for session_hourly_counts.
+// On PostgreSQL every rollup row of an account's current hour is written by every transaction that
+// records a session there, and one transaction writes several rollup rows in several statements (the
+// hourly total, the facets, a visitor's identification), so two transactions could each hold a row the
+// other needs. Every rollup trigger therefore first takes one transaction-scoped advisory lock per
+// account: rollup writes of one account queue behind each other instead of deadlocking. (Rows of one
+// website's current hour were already written one transaction at a time.)
+const ROLLUP_LOCK = (account: string) => `perform pg_advisory_xact_lock(${ROLLUP_LOCK_SPACE}, hashtext(${account}));`;
+const ROLLUP_LOCK_SPACE = 7242;
+const BULK_LOAD_GUARD = `if coalesce(current_setting('session_analytics.bulk_load', true), '') = 'on' then
+       return null;
+     end if;`;
+
+/** The hourly totals' trigger (migration 2026-11-23T1010), taking the rollup lock first. */
+function hourlyCountsBody(locked: boolean): string {
+  return `
+      begin
+        ${BULK_LOAD_GUARD}
+        ${locked ? ROLLUP_LOCK("case when tg_op = 'DELETE' then old.account_id else new.account_id end") : ''}
+        if tg_op in ('DELETE', 'UPDATE') then
+          update session_hourly_counts set sessions = sessions - 1
+          where account_id = old.account_id and website_id = old.website_id and hour = (old.creation_timestamp / 3600) * 3600;
+        end if;
+        if tg_op in ('INSERT', 'UPDATE') then
+          insert into session_hourly_counts (account_id, website_id, hour, sessions)
+          values (new.account_id, new.website_id, (new.creation_timestamp / 3600) * 3600, 1)
+          on conflict (account_id, website_id, hour) do update set sessions = session_hourly_counts.sessions + 1;
+        end if;
+        return null;
+      end`;
+}
+
 const POSTGRES_TRIGGERS = [
+  `create or replace function session_hourly_counts_apply() returns trigger language plpgsql as $fn$${hourlyCountsBody(true)}$fn$`,
   `create function visitors_identified_facet_apply() returns trigger language plpgsql as $fn$
    begin
-     if coalesce(current_setting('session_analytics.bulk_load', true), '') = 'on' then
-       return null;
-     end if;
+     ${BULK_LOAD_GUARD}
+     ${ROLLUP_LOCK('new.account_id')}
      ${moveVisitorSessions}
      return null;
    end $fn$`,
@@ -149,9 +180,8 @@ const POSTGRES_TRIGGERS = [
    for each row when (${identifiedChanged('is distinct from')}) execute function visitors_identified_facet_apply()`,
   `create function session_hourly_facets_apply() returns trigger language plpgsql as $fn$
    begin
-     if coalesce(current_setting('session_analytics.bulk_load', true), '') = 'on' then
-       return null;
-     end if;
+     ${BULK_LOAD_GUARD}
+     ${ROLLUP_LOCK("case when tg_op = 'DELETE' then old.account_id else new.account_id end")}
      if tg_op in ('DELETE', 'UPDATE') then ${removeRow('old')} end if;
      if tg_op in ('INSERT', 'UPDATE') then ${addRow('new')} end if;
      return null;
@@ -200,6 +230,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
+    await sql
+      .raw(
+        `create or replace function session_hourly_counts_apply() returns trigger language plpgsql as $fn$${hourlyCountsBody(false)}$fn$`,
+      )
+      .execute(db);
     await sql`drop trigger visitors_identified_facet on visitors`.execute(db);
     await sql`drop function visitors_identified_facet_apply()`.execute(db);
     await sql`drop trigger sessions_facets_insert on sessions`.execute(db);

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { createWebsite } from '../websites/websites.service.ts';
 import { describeApi } from '../../test/harness.ts';
+import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import { FINDING_BASE, lcg, seedFindingSessions } from './session-finding-fixtures.ts';
 import type { SessionsTable, VisitorsTable } from './sessions.table.ts';
 
@@ -100,6 +101,52 @@ describeApi('GET /v1/sessions totals of one property, signal or range (facet rol
         expect(response.statusCode).toBe(200);
         expect(response.json<{ total: number }>().total, query.toString()).toBe(expected);
       }
+    }
+  });
+
+  it('stays exact while many transactions record and change sessions of the same hour at once', async () => {
+    const account = await ctx().newAccount();
+    const db = ctx().database.db;
+    const visitor = await insertVisitor(db, account.accountId);
+    const hour = FINDING_BASE - (FINDING_BASE % 3600);
+    const existing = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        insertSession(db, account.accountId, account.websiteId, visitor.id, {
+          creation_timestamp: hour + index,
+          device: index % 2 === 0 ? 'mobile' : 'desktop',
+        }),
+      ),
+    );
+    // Each transaction, as an ingest does, records a new session and changes an existing one; with
+    // several rollup rows written per transaction, in different orders, PostgreSQL must not deadlock.
+    const devices = ['mobile', 'desktop', 'tablet'];
+    await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        db.transaction().execute(async (trx) => {
+          await insertSession(trx, account.accountId, account.websiteId, visitor.id, {
+            creation_timestamp: hour + 100 + index,
+            device: devices[index % 3],
+            error_logs: index % 2,
+          });
+          const changed = existing[(index * 5) % existing.length];
+          await trx
+            .updateTable('sessions')
+            .set({ device: devices[(index + 1) % 3], error_logs: index % 3, duration: 600 + index })
+            .where('id', '=', changed?.id ?? '')
+            .execute();
+        }),
+      ),
+    );
+    const rows = await db.selectFrom('sessions').selectAll().where('account_id', '=', account.accountId).execute();
+    expect(rows).toHaveLength(52);
+    for (const [filter, matches] of [
+      ['device=mobile', (row: SessionsTable) => row.device === 'mobile'],
+      ['device=tablet', (row: SessionsTable) => row.device === 'tablet'],
+      ['has_errors=true', (row: SessionsTable) => row.error_logs > 0],
+      ['duration_min=600', (row: SessionsTable) => row.duration >= 600],
+    ] as const) {
+      const response = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions?${filter}` });
+      expect(response.json<{ total: number }>().total, filter).toBe(rows.filter(matches).length);
     }
   });
 });
