@@ -4,7 +4,7 @@ import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions
 import { isPostgres } from '../db/database.ts';
 import { BatchInserter } from './batch-insert.ts';
 import { createPostgresIndexes, type DeferredIndex, dropPostgresIndexes } from './deferred-indexes.ts';
-import { type FacetCount, type HourlyCount, countByHour, countByVisitor, countFacetsByHour } from './hourly-counts.ts';
+import { countByHour, countByVisitor, countFacetsByHour } from './hourly-counts.ts';
 import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
 
 /** Where generated rows go: each `write` is one transaction. */
@@ -76,31 +76,25 @@ export const SESSION_COLUMNS = Object.keys({
   net_errors: true,
 } satisfies Columns<SessionsTable>) as (keyof SessionsTable)[];
 
-async function addHourlyCounts(executor: Db, counts: HourlyCount[]): Promise<void> {
+/**
+ * Adds counts to a rollup table, 1,000 rows a statement: each row's `sessions` is added to the row with the
+ * same key, or inserted.
+ */
+async function addRollupCounts<Row extends { sessions: number }>(
+  executor: Db,
+  table: 'session_hourly_counts' | 'session_hourly_facets',
+  key: readonly (keyof Row & string)[],
+  counts: readonly Row[],
+): Promise<void> {
+  const columns = [...key, 'sessions' as const];
   for (let start = 0; start < counts.length; start += 1000) {
-    await executor
-      .insertInto('session_hourly_counts')
-      .values(counts.slice(start, start + 1000))
-      .onConflict((conflict) =>
-        conflict
-          .columns(['account_id', 'website_id', 'hour'])
-          .doUpdateSet((eb) => ({ sessions: eb('session_hourly_counts.sessions', '+', eb.ref('excluded.sessions')) })),
-      )
-      .execute();
-  }
-}
-
-async function addFacetCounts(executor: Db, counts: FacetCount[]): Promise<void> {
-  for (let start = 0; start < counts.length; start += 1000) {
-    await executor
-      .insertInto('session_hourly_facets')
-      .values(counts.slice(start, start + 1000))
-      .onConflict((conflict) =>
-        conflict
-          .columns(['account_id', 'facet', 'value', 'hour', 'website_id'])
-          .doUpdateSet((eb) => ({ sessions: eb('session_hourly_facets.sessions', '+', eb.ref('excluded.sessions')) })),
-      )
-      .execute();
+    const rows = counts
+      .slice(start, start + 1000)
+      .map((count) => sql`(${sql.join(columns.map((column) => count[column]))})`);
+    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+      values ${sql.join(rows)}
+      on conflict (${sql.join(key.map((column) => sql.ref(column)))})
+      do update set sessions = ${sql.ref(`${table}.sessions`)} + excluded.sessions`.execute(executor);
   }
 }
 
@@ -145,8 +139,10 @@ class KyselyRowWriter implements RowWriter {
       );
       await this.sessions.insert(executor, ordered);
       if (this.postgres) {
-        await addHourlyCounts(executor, countByHour(ordered));
-        await addFacetCounts(executor, countFacetsByHour(ordered, visitors));
+        const hourKey = ['account_id', 'website_id', 'hour'] as const;
+        await addRollupCounts(executor, 'session_hourly_counts', hourKey, countByHour(ordered));
+        const facetKey = ['account_id', 'facet', 'value', 'hour', 'website_id'] as const;
+        await addRollupCounts(executor, 'session_hourly_facets', facetKey, countFacetsByHour(ordered, visitors));
       }
     };
     // Inside a caller's transaction, its commit is the one that counts.

@@ -57,26 +57,22 @@ async function hourAtOffset(
   return null;
 }
 
-/** True when a deep offset in creation order can be placed by hours: the rollups count the filter. */
-export function isPlacedByHours(filter: SessionFilter): boolean {
-  return rollupFor(filter) !== null;
-}
-
 /**
  * Turns a deep offset in creation order into a narrower date bound and a small offset inside one hour:
  * the partial hour at the near edge of the range is counted, whole hours are summed from the rollups to
- * find the hour that holds the row, and only that hour's earlier rows are skipped. For filters the
- * hourly rollups count (account, website, dates, and one property or yes/no signal).
+ * find the hour that holds the row, and only that hour's earlier rows are skipped. Null when the hourly
+ * rollups cannot count the filter (they count account, website, dates, and one property or yes/no signal).
  */
 export async function placeOffsetByHours(
   db: Db,
   filter: SessionFilter,
   offset: number,
   descending: boolean,
-): Promise<{ filter: SessionFilter; offset: number }> {
+): Promise<{ filter: SessionFilter; offset: number } | null> {
   const rollup = rollupFor(filter);
+  if (!rollup) return null;
   const hours = wholeHours(filter);
-  if (!rollup || (hours.from !== null && hours.to !== null && hours.from >= hours.to)) return { filter, offset };
+  if (hours.from !== null && hours.to !== null && hours.from >= hours.to) return { filter, offset };
   // The partial hour listed first: the newest one when descending, the oldest when ascending.
   const nearPartial = descending
     ? filter.to != null && hours.to !== null && hours.to < filter.to

@@ -121,6 +121,7 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
       for (const offset of [SEEK_FROM_OFFSET, 1500, matching.length - 1]) {
         for (const descending of [true, false]) {
           const placed = await placeOffsetByHours(db, filter, offset, descending);
+          if (!placed) throw new Error('The hourly rollups count this filter');
           const hourStart = descending ? (placed.filter.to ?? 0) - 3600 : (placed.filter.from ?? 0);
           const inHour = matching.filter(
             (row) => row.creation_timestamp >= hourStart && row.creation_timestamp < hourStart + 3600,

@@ -5,7 +5,7 @@ import { errors } from '../../errors.ts';
 import { toSessionFilter } from './session-filter-input.ts';
 import type { SessionFilter } from './session-filter.ts';
 import { type SessionOrder, parseSessionSort } from './session-order.ts';
-import { SEEK_FROM_OFFSET, isPlacedByHours, placeOffsetByHours } from './session-seek.ts';
+import { SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
 import {
   type SessionPageRow,
   countSessions,
@@ -98,10 +98,12 @@ async function findPage(
   const window = pageWindow(at.total, at.page, at.size);
   if (!window) return [];
   const offset = at.page * at.size;
-  if (order.column === 'creation_timestamp' && isPlacedByHours(filter) && offset >= SEEK_FROM_OFFSET) {
-    const placed = await placeOffsetByHours(db, filter, offset, order.descending);
+  const placed =
+    order.column === 'creation_timestamp' && offset >= SEEK_FROM_OFFSET
+      ? await placeOffsetByHours(db, filter, offset, order.descending)
+      : null;
+  if (placed)
     return findSessionPage(db, placed.filter, order, { offset: placed.offset, limit: at.size, fromEnd: false });
-  }
   return findSessionPage(db, filter, order, window);
 }
 
