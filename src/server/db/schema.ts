@@ -3,6 +3,7 @@ import type { AlertsTable } from '../features/notifications/alerts/alerts.table.
 import type {
   SessionHourlyCountsTable,
   SessionHourlyFacetsTable,
+  SessionPagesTable,
   SessionsTable,
   VisitorCountersColumns,
   VisitorsTable,
@@ -31,6 +32,7 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   session_hourly_counts: SessionHourlyCountsTable;
   session_hourly_facets: SessionHourlyFacetsTable;
+  session_pages: SessionPagesTable;
   users: UsersTable;
   login_sessions: LoginSessionsTable;
   password_links: PasswordLinksTable;

@@ -10,10 +10,10 @@ export interface DeferredIndex {
 
 // Only plain secondary indexes are deferred: primary keys and unique indexes keep enforcing their
 // constraints while rows arrive.
-const TABLES = ['sessions', 'visitors'];
+const TABLES = ['sessions', 'visitors', 'session_pages'];
 
 /**
- * Drops the secondary indexes of sessions and visitors from a SQLite connection. Building an index once
+ * Drops the secondary indexes of sessions, visitors and session_pages from a SQLite connection. Building an index once
  * over sorted keys is far cheaper than updating twenty B-trees at random places for every row.
  */
 export function dropSqliteIndexes(connection: SQLite.Database): DeferredIndex[] {

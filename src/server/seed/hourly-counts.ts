@@ -67,11 +67,7 @@ export function countFacetsByHour(
   sessions: readonly SessionsTable[],
   visitors: readonly VisitorsTable[],
 ): FacetCount[] {
-  const identified = new Set(
-    visitors
-      .filter((visitor) => (visitor.email ?? '') !== '' || (visitor.name ?? '') !== '')
-      .map((visitor) => visitor.id),
-  );
+  const visitorsById = new Map(visitors.map((visitor) => [visitor.id, visitor]));
   type Websites = Map<string, number>;
   type Hours = Map<number, Websites>;
   type Values = Map<string, Hours>;
@@ -79,16 +75,20 @@ export function countFacetsByHour(
   for (const session of sessions) {
     const hour = Math.floor(session.creation_timestamp / 3600) * 3600;
     const facets = entry(counts, session.account_id, () => new Map<string, Values>());
+    const visitor = visitorsById.get(session.visitor_id);
     for (const [facet, valueOf] of SESSION_FACETS) {
-      const value = valueOf(session, identified.has(session.visitor_id));
-      if (value === null || value === '') continue;
-      const values = entry(facets, facet, (): Values => new Map());
-      const websites = entry(
-        entry(values, value, (): Hours => new Map()),
-        hour,
-        (): Websites => new Map(),
-      );
-      websites.set(session.website_id, (websites.get(session.website_id) ?? 0) + 1);
+      const found = valueOf(session, visitor);
+      if (found === null) continue;
+      for (const value of typeof found === 'string' ? [found] : found) {
+        if (value === '') continue;
+        const values = entry(facets, facet, (): Values => new Map());
+        const websites = entry(
+          entry(values, value, (): Hours => new Map()),
+          hour,
+          (): Websites => new Map(),
+        );
+        websites.set(session.website_id, (websites.get(session.website_id) ?? 0) + 1);
+      }
     }
   }
   const rows: FacetCount[] = [];

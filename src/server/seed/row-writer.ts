@@ -6,6 +6,7 @@ import { BatchInserter } from './batch-insert.ts';
 import { createPostgresIndexes, type DeferredIndex, dropPostgresIndexes } from './deferred-indexes.ts';
 import { countByHour, countByVisitor, countFacetsByHour } from './hourly-counts.ts';
 import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
+import { PAGE_COLUMNS, sessionPages } from '../features/sessions/session-rollup.ts';
 
 /** Where generated rows go: each `write` is one transaction. */
 export interface RowWriter {
@@ -104,6 +105,7 @@ class KyselyRowWriter implements RowWriter {
   readonly parallelism: number;
   private readonly visitors: BatchInserter<'visitors'>;
   private readonly sessions: BatchInserter<'sessions'>;
+  private readonly pages: BatchInserter<'session_pages'>;
 
   constructor(
     private readonly db: Db,
@@ -115,6 +117,7 @@ class KyselyRowWriter implements RowWriter {
     this.parallelism = postgres && !db.isTransaction ? 3 : 1;
     this.visitors = new BatchInserter(db, 'visitors', [...VISITOR_COLUMNS, 'session_count']);
     this.sessions = new BatchInserter(db, 'sessions', SESSION_COLUMNS);
+    this.pages = new BatchInserter(db, 'session_pages', PAGE_COLUMNS);
   }
 
   async write(visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]): Promise<void> {
@@ -143,6 +146,7 @@ class KyselyRowWriter implements RowWriter {
         await addRollupCounts(executor, 'session_hourly_counts', hourKey, countByHour(ordered));
         const facetKey = ['account_id', 'facet', 'value', 'hour', 'website_id'] as const;
         await addRollupCounts(executor, 'session_hourly_facets', facetKey, countFacetsByHour(ordered, visitors));
+        await this.pages.insert(executor, ordered.flatMap(sessionPages));
       }
     };
     // Inside a caller's transaction, its commit is the one that counts.

@@ -50,7 +50,75 @@ const FACET_VALUES: Record<string, string> = {
   engagement: `case ${Array.from({ length: 21 }, (_, index) => 100 - 5 * index)
     .map((edge) => `when engagement_score >= ${edge} then '${edge}'`)
     .join(' ')} end`,
+  start_url: 'lower(start_url)',
+  referrer: 'lower(referrer)',
 };
+
+type FacetRow = [facet: string, value: string, hour: number, website: string, sessions: number];
+
+/** The tag and visitor-parameter facets counted in plain code from the stored JSON. */
+async function listFacetsCounted(handle: DatabaseHandle, accountId: string): Promise<FacetRow[]> {
+  const { rows } = await sql<{ tags: string; params: string; hour: number | string; website_id: string }>`
+    select s.tags, v.params, (s.creation_timestamp / 3600) * 3600 as hour, s.website_id
+    from sessions s join visitors v on v.account_id = s.account_id and v.id = s.visitor_id
+    where s.account_id = ${accountId}`.execute(handle.db);
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const tags = new Set((JSON.parse(row.tags) as string[]).map((tag) => tag.toLowerCase()));
+    const params = new Set(
+      (JSON.parse(row.params) as { name: string; value: string }[]).map((param) => `${param.name}\u0001${param.value}`),
+    );
+    const keys = [...[...tags].map((tag) => ['tag', tag]), ...[...params].map((param) => ['visitor_param', param])];
+    for (const [facet, value] of keys) {
+      const key = JSON.stringify([facet, value, Number(row.hour), row.website_id]);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return [...counts].map(([key, sessions]) => [...(JSON.parse(key) as [string, string, number, string]), sessions]);
+}
+
+const byKey = (a: FacetRow, b: FacetRow) => {
+  const left = JSON.stringify(a.slice(0, 4));
+  const right = JSON.stringify(b.slice(0, 4));
+  return left < right ? -1 : left > right ? 1 : 0;
+};
+
+/** Each session's start and end URL, lower-cased, against session_pages. */
+async function pagesAndDerived(handle: DatabaseHandle, accountId: string) {
+  const stored = await handle.db
+    .selectFrom('session_pages')
+    .select(['session_id', 'url', 'creation_timestamp', 'website_id', 'refs'])
+    .where('account_id', '=', accountId)
+    .execute();
+  const sessions = await handle.db
+    .selectFrom('sessions')
+    .select(['id', 'start_url', 'end_url', 'creation_timestamp', 'website_id'])
+    .where('account_id', '=', accountId)
+    .execute();
+  const derived = sessions.flatMap((session) => {
+    const refs = new Map<string, number>();
+    for (const url of [session.start_url, session.end_url].map((text) => text.toLowerCase()).filter(Boolean)) {
+      refs.set(url, (refs.get(url) ?? 0) + 1);
+    }
+    return [...refs].map(([url, count]) => [
+      session.id,
+      url,
+      Number(session.creation_timestamp),
+      session.website_id,
+      count,
+    ]);
+  });
+  const plain = stored.map((row) => [
+    row.session_id,
+    row.url,
+    Number(row.creation_timestamp),
+    row.website_id,
+    Number(row.refs),
+  ]);
+  const order = (a: unknown[], b: unknown[]) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
+  expect(derived.length).toBeGreaterThan(sessions.length);
+  return { stored: plain.sort(order), derived: derived.sort(order) };
+}
 
 /** The facet rollup and a direct count per (facet, value, hour, website), side by side. */
 async function facetsAndCount(handle: DatabaseHandle, accountId: string) {
@@ -86,10 +154,12 @@ async function facetsAndCount(handle: DatabaseHandle, accountId: string) {
   );
   const plain = (
     rows: { facet: string; value: string; hour: number | string; website_id: string; sessions: number | string }[],
-  ) => rows.map((row) => [row.facet, row.value, Number(row.hour), row.website_id, Number(row.sessions)]);
-  const facets = new Set(counted.rows.map((row) => row.facet));
-  expect(facets.size).toBe(Object.keys(FACET_VALUES).length + 1);
-  return { rollup: plain(rollup.rows), counted: plain(counted.rows) };
+  ): FacetRow[] => rows.map((row) => [row.facet, row.value, Number(row.hour), row.website_id, Number(row.sessions)]);
+  const all = [...plain(counted.rows), ...(await listFacetsCounted(handle, accountId))].sort(byKey);
+  const facets = new Set(all.map((row) => row[0]));
+  // Every facet, identified, tag and visitor_param included, holds seeded sessions.
+  expect(facets.size).toBe(Object.keys(FACET_VALUES).length + 3);
+  return { rollup: plain(rollup.rows).sort(byKey), counted: all };
 }
 
 /** Index names of sessions and visitors, sorted. */
@@ -135,6 +205,8 @@ describe.each(['sqlite-file', ...testDatabaseKinds.filter((kind) => kind === 'po
       expect(counted.reduce((sum, row) => sum + Number(row[2]), 0)).toBe(1500);
       const facets = await facetsAndCount(handle, account.id);
       expect(facets.rollup).toEqual(facets.counted);
+      const pages = await pagesAndDerived(handle, account.id);
+      expect(pages.stored).toEqual(pages.derived);
       const mismatched = await sql<{ n: number | string }>`
         select count(*) as n from visitors v where v.account_id = ${account.id} and v.session_count <>
           (select count(*) from sessions s where s.account_id = v.account_id and s.visitor_id = v.id)`.execute(
@@ -160,6 +232,8 @@ describe.each(['sqlite-file', ...testDatabaseKinds.filter((kind) => kind === 'po
       expect(rollup).toEqual(counted);
       const facets = await facetsAndCount(handle, account.id);
       expect(facets.rollup).toEqual(facets.counted);
+      const pages = await pagesAndDerived(handle, account.id);
+      expect(pages.stored).toEqual(pages.derived);
     });
   },
 );

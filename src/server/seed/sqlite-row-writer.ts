@@ -9,6 +9,7 @@ import {
 } from './hourly-counts.ts';
 import { createSqliteIndexes, type DeferredIndex, dropSqliteIndexes } from './deferred-indexes.ts';
 import type { RowWriter } from './row-writer.ts';
+import { PAGE_COLUMNS, sessionPages } from '../features/sessions/session-rollup.ts';
 
 // Random ids scatter inserts across every index, so a transaction touches most index pages. Big
 // transactions and a big page cache mean each page is written once per transaction, not once per row.
@@ -44,7 +45,7 @@ export class SqliteFileRowWriter implements RowWriter {
     const insertVisitor = this.prepareInsert('visitors', [...visitorColumns, 'session_count']);
     const insertSession = this.prepareInsert('sessions', sessionColumns);
     const values = <Row>(row: Row, columns: readonly (keyof Row)[]) => columns.map((column) => row[column]);
-    // The triggers on sessions (the hourly rollups, each visitor's session count) would update a row per
+    // The triggers on sessions (the hourly rollups, each visitor's session count, the session's pages) would update a row per
     // inserted session. Inside the transaction they are dropped, the batch's hours, facet values and
     // visitors' counts are added in one pass each, and the same triggers are created again, so no other connection
     // ever sees the table without them (SQLite's DDL is transactional).
@@ -53,6 +54,7 @@ export class SqliteFileRowWriter implements RowWriter {
       .all() as { name: string; sql: string }[];
     const addHourlyCount = this.connection.prepare(ADD_HOURLY_COUNT_SQL);
     const addFacetCount = this.connection.prepare(ADD_FACET_COUNT_SQL);
+    const insertPage = this.prepareInsert('session_pages', PAGE_COLUMNS);
     this.writeAll = this.connection.transaction(
       (visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => {
         for (const trigger of triggers) this.connection.exec(`drop trigger "${trigger.name}"`);
@@ -60,7 +62,10 @@ export class SqliteFileRowWriter implements RowWriter {
         for (const visitor of visitors) {
           insertVisitor.run([...values(visitor, visitorColumns), counts.get(visitor.id) ?? 0]);
         }
-        for (const session of sessions) insertSession.run(values(session, sessionColumns));
+        for (const session of sessions) {
+          insertSession.run(values(session, sessionColumns));
+          for (const page of sessionPages(session)) insertPage.run(values(page, PAGE_COLUMNS));
+        }
         for (const count of countByHour(sessions)) {
           addHourlyCount.run(count.account_id, count.website_id, count.hour, count.sessions);
         }

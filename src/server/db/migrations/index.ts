@@ -20,6 +20,8 @@ import * as alertThresholds from './2026-11-23T1700-alert-thresholds.ts';
 import * as bulkLoadVisitorCounts from './2026-11-23T1700-bulk-load-visitor-counts.ts';
 import * as recordingChunkSummaries from './2026-11-23T1700-recording-chunk-summaries.ts';
 import * as sessionFacetRollup from './2026-11-25T1000-session-facet-rollup.ts';
+import * as sessionTextFacets from './2026-11-26T1000-session-text-facets.ts';
+import * as sessionPages from './2026-11-26T1010-session-pages.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1700-bulk-load-visitor-counts': bulkLoadVisitorCounts,
   '2026-11-23T1700-recording-chunk-summaries': recordingChunkSummaries,
   '2026-11-25T1000-session-facet-rollup': sessionFacetRollup,
+  '2026-11-26T1000-session-text-facets': sessionTextFacets,
+  '2026-11-26T1010-session-pages': sessionPages,
 };

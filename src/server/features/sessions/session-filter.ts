@@ -1,5 +1,4 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { EVENT_KIND } from '../../../api/event-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/database.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
@@ -93,19 +92,32 @@ function visitorHasParam(db: Db, eb: Eb, param: { name: string; value: string })
   );
 }
 
-// A page view's URL sits in its event's JSON details.
-function visitedUrl(db: Db, eb: Eb, text: string) {
-  const pageUrl = isPostgres(db)
-    ? sql`(session_events.data::json ->> 'url')`
-    : sql`json_extract(session_events.data, '$.url')`;
-  const pageViews = eb
-    .selectFrom('session_events')
-    .select(sql.lit(1).as('one'))
-    .whereRef('session_events.account_id', '=', 'sessions.account_id')
-    .whereRef('session_events.session_id', '=', 'sessions.id')
-    .where('session_events.kind', '=', EVENT_KIND.pageView)
-    .where(sql<boolean>`lower(${pageUrl}) like ${containsPattern(text)} escape '\\'`);
-  return eb.or([lowerLike('sessions.start_url', text), lowerLike('sessions.end_url', text), eb.exists(pageViews)]);
+/**
+ * The session visited a URL containing `text`: its start URL, end URL or a page view's URL. session_pages
+ * keeps each session's distinct lower-cased URLs (migration 2026-11-26T1010), one probe on its key.
+ */
+function visitedUrl(eb: Eb, text: string) {
+  return eb.exists(
+    eb
+      .selectFrom('session_pages')
+      .select(sql.lit(1).as('one'))
+      .whereRef('session_pages.account_id', '=', 'sessions.account_id')
+      .whereRef('session_pages.session_id', '=', 'sessions.id')
+      .where(sql<boolean>`session_pages.url like ${containsPattern(text)} escape '\\'`),
+  );
+}
+
+/**
+ * One of the session's tags (the string elements of its JSON array) equals `tag`, both lower-cased by the
+ * database: the same comparison as the `tag` facet of session_hourly_facets (migration 2026-11-26T1000).
+ */
+function hasTag(db: Db, eb: Eb, tag: string) {
+  return isPostgres(db)
+    ? sql<boolean>`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(sessions.tags::jsonb) = 'array'
+        then sessions.tags::jsonb else '[]'::jsonb end) as t
+        where jsonb_typeof(t.value) = 'string' and lower(t.value #>> '{}') = lower(${tag}))`
+    : sql<boolean>`exists (select 1 from json_each(case when json_valid(sessions.tags) then sessions.tags else '[]' end) as t
+        where t.type = 'text' and lower(t.value) = lower(${tag}))`;
 }
 
 /**
@@ -156,14 +168,14 @@ export function applyFilter(db: Db, query: SessionsQuery, filter: SessionFilter)
   if (filter.utmCampaign !== undefined) q = q.where('sessions.utm_campaign', '=', filter.utmCampaign);
   if (filter.startUrl !== undefined) q = q.where(lowerLike('sessions.start_url', filter.startUrl));
   if (filter.referrer !== undefined) q = q.where(lowerLike('sessions.referrer', filter.referrer));
-  // Tags are a JSON array of strings: a quoted element matches one whole tag.
-  if (filter.tag !== undefined) q = q.where(lowerLike('sessions.tags', JSON.stringify(filter.tag)));
+  const { tag } = filter;
+  if (tag !== undefined) q = q.where((eb) => hasTag(db, eb, tag));
   if (filter.identified !== undefined) {
     const identified = filter.identified;
     q = q.where((eb) => (identified ? identifiedVisitor(eb) : eb.not(identifiedVisitor(eb))));
   }
   const { visitorParam, url } = filter;
   if (visitorParam !== undefined) q = q.where((eb) => visitorHasParam(db, eb, visitorParam));
-  if (url !== undefined) q = q.where((eb) => visitedUrl(db, eb, url));
+  if (url !== undefined) q = q.where((eb) => visitedUrl(eb, url));
   return q;
 }

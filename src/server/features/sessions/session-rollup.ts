@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { SessionFilter } from './session-filter.ts';
-import type { SessionsTable } from './sessions.table.ts';
+import { type SessionFilter, containsPattern } from './session-filter.ts';
+import type { SessionPagesTable, SessionsTable, VisitorsTable } from './sessions.table.ts';
 
 export const HOUR = 3600;
 
@@ -15,6 +15,18 @@ const VALUE_FACETS: Partial<Record<keyof SessionFilter, string>> = {
   utmMedium: 'utm_medium',
   utmCampaign: 'utm_campaign',
 };
+
+/** Contains-filter fields kept by their lower-cased text: a filter sums every value that contains its text. */
+const CONTAINS_FACETS: Partial<Record<keyof SessionFilter, string>> = {
+  startUrl: 'start_url',
+  referrer: 'referrer',
+};
+
+/**
+ * Separates a visitor parameter's name from its value in the `visitor_param` facet. A parameter whose
+ * name or value holds it is counted row by row: only then could two pairs read alike.
+ */
+export const PARAM_SEPARATOR = '\u0001';
 
 /** Yes/no filter fields: session_hourly_facets keeps their "yes" sessions under the value '1'. */
 const SIGNAL_FACETS: Partial<Record<keyof SessionFilter, string>> = {
@@ -71,16 +83,49 @@ function bucketOf(value: number, edges: readonly number[]): string | null {
 
 const [DURATION, ENGAGEMENT] = RANGE_FACETS as [RangeFacet, RangeFacet];
 
+/** Lower-cases as SQLite's lower() does (ASCII letters only); the seeder's data is ASCII. */
+const lowerAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+
+/** Parses a JSON array held as text; anything else has no elements. */
+function jsonArray(text: string): unknown[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A session's distinct tags as the `tag` facet keeps them. */
+const tagsOf = (session: SessionsTable) => [
+  ...new Set(
+    jsonArray(session.tags).flatMap((tag) => (typeof tag === 'string' && tag !== '' ? [lowerAscii(tag)] : [])),
+  ),
+];
+
+/** A visitor's distinct string parameters as the `visitor_param` facet keeps them. */
+const paramsOf = (visitor: VisitorsTable | undefined) => [
+  ...new Set(
+    jsonArray(visitor?.params ?? '[]').flatMap((param) => {
+      const { name, value } = (param ?? {}) as { name?: unknown; value?: unknown };
+      return typeof name === 'string' && typeof value === 'string' ? [`${name}${PARAM_SEPARATOR}${value}`] : [];
+    }),
+  ),
+];
+
+const identifies = (visitor: VisitorsTable | undefined) =>
+  (visitor?.email ?? '') !== '' || (visitor?.name ?? '') !== '';
+
 /**
- * A session's facet values as the database triggers keep them (migration 2026-11-25T1000): for a bulk
- * load, which adds a batch's facets itself instead of row by row. `identified` tells whether the
- * session's visitor has an e-mail or a name.
+ * A session's facet values as the database triggers keep them (migrations 2026-11-25T1000 and
+ * 2026-11-26T1000): for a bulk load, which adds a batch's facets itself instead of row by row. `visitor`
+ * is the session's visitor.
  */
 export const SESSION_FACETS: readonly [
   name: string,
-  value: (session: SessionsTable, identified: boolean) => string | null,
+  value: (session: SessionsTable, visitor: VisitorsTable | undefined) => string | readonly string[] | null,
 ][] = [
-  ['identified', (_session, identified) => (identified ? '1' : null)],
+  ['identified', (_session, visitor) => (identifies(visitor) ? '1' : null)],
   ['device', (session) => session.device],
   ['browser', (session) => session.browser_name],
   ['os', (session) => session.os_name],
@@ -95,16 +140,51 @@ export const SESSION_FACETS: readonly [
   ['duration', (session) => bucketOf(session.duration, DURATION.edges)],
   // Seeded scores carry one decimal, so single precision (PostgreSQL's real) buckets them alike.
   ['engagement', (session) => bucketOf(session.engagement_score, ENGAGEMENT.edges)],
+  ['start_url', (session) => lowerAscii(session.start_url)],
+  ['referrer', (session) => lowerAscii(session.referrer)],
+  ['tag', tagsOf],
+  ['visitor_param', (_session, visitor) => paramsOf(visitor)],
 ];
+
+export const PAGE_COLUMNS = [
+  'account_id',
+  'session_id',
+  'url',
+  'creation_timestamp',
+  'website_id',
+  'refs',
+] as const satisfies readonly (keyof SessionPagesTable)[];
+
+/** A session's rows of session_pages (migration 2026-11-26T1010), for a bulk load: its start and end URL. */
+export function sessionPages(session: SessionsTable): SessionPagesTable[] {
+  const refs = new Map<string, number>();
+  for (const url of [session.start_url, session.end_url].map(lowerAscii)) {
+    if (url !== '') refs.set(url, (refs.get(url) ?? 0) + 1);
+  }
+  return [...refs].map(([url, count]) => ({
+    account_id: session.account_id,
+    session_id: session.id,
+    url,
+    creation_timestamp: session.creation_timestamp,
+    website_id: session.website_id,
+    refs: count,
+  }));
+}
 
 /** Fields every rollup row carries: they narrow rollup rows directly. */
 const PLACE_FIELDS = new Set<string>(['accountId', 'websiteId', 'from', 'to']);
 
-/** Values of one facet of session_hourly_facets; `negated` counts the hour's other sessions instead. */
+/**
+ * Values of one facet of session_hourly_facets; `negated` counts the hour's other sessions instead.
+ * `lowered` compares with the value as the database lower-cases it (a tag). `contains` (a LIKE pattern)
+ * stands for every stored value that matches it, until `resolveFacet` lists them in `values`.
+ */
 export interface RollupFacet {
   name: string;
   values: readonly string[];
   negated: boolean;
+  lowered?: boolean;
+  contains?: string;
 }
 
 /**
@@ -118,9 +198,18 @@ export function rollupFor(filter: SessionFilter): { facet: RollupFacet | null } 
     if (value === undefined || value === null || PLACE_FIELDS.has(key)) continue;
     if (facet) return null;
     const byValue = VALUE_FACETS[key];
+    const contained = CONTAINS_FACETS[key];
     const signal = SIGNAL_FACETS[key];
     if (byValue !== undefined && typeof value === 'string' && value !== '') {
       facet = { name: byValue, values: [value], negated: false };
+    } else if (contained !== undefined && typeof value === 'string' && value !== '') {
+      facet = { name: contained, values: [], negated: false, contains: containsPattern(value) };
+    } else if (key === 'tag' && typeof value === 'string' && value !== '') {
+      facet = { name: 'tag', values: [value], negated: false, lowered: true };
+    } else if (key === 'visitorParam' && filter.visitorParam) {
+      const { name, value: paramValue } = filter.visitorParam;
+      if (name.includes(PARAM_SEPARATOR) || paramValue.includes(PARAM_SEPARATOR)) return null;
+      facet = { name: 'visitor_param', values: [`${name}${PARAM_SEPARATOR}${paramValue}`], negated: false };
     } else if (signal !== undefined && typeof value === 'boolean') {
       facet = { name: signal, values: ['1'], negated: !value };
     } else {
@@ -128,6 +217,28 @@ export function rollupFor(filter: SessionFilter): { facet: RollupFacet | null } 
     }
   }
   return { facet };
+}
+
+/** Past this many values a facet is counted row by row: a longer list costs more than it saves. */
+export const MAX_LISTED_VALUES = 2000;
+
+/**
+ * The facet with `values` listing every stored value its `contains` pattern matches. The distinct values
+ * are walked on the rollup's primary key, one index seek each, so a facet with a few thousand values
+ * costs a few milliseconds whatever the number of sessions.
+ */
+export async function resolveFacet(db: Db, accountId: string, facet: RollupFacet | null): Promise<RollupFacet | null> {
+  if (!facet?.contains) return facet;
+  const { rows } = await sql<{ value: string }>`
+    with recursive distinct_values(value) as (
+      select (select min(value) from session_hourly_facets where account_id = ${accountId} and facet = ${facet.name})
+      union all
+      select (select min(value) from session_hourly_facets
+              where account_id = ${accountId} and facet = ${facet.name} and value > distinct_values.value)
+      from distinct_values where distinct_values.value is not null
+    )
+    select value from distinct_values where value like ${facet.contains} escape '\\'`.execute(db);
+  return { name: facet.name, values: rows.map((row) => row.value), negated: facet.negated };
 }
 
 /** Whole hours inside a date range: the first hour starting at or after `from`, the end hour before `to`. */
@@ -168,9 +279,13 @@ function rollupParts(
   if (!facet) return [all];
   const [only] = facet.values;
   const valueIs =
-    facet.values.length === 1 && only !== undefined
-      ? sql`value = ${only}`
-      : sql`value in (${sql.join([...facet.values])})`;
+    facet.values.length === 0
+      ? sql`1 = 0`
+      : facet.values.length === 1 && only !== undefined
+        ? facet.lowered
+          ? sql`value = lower(${only})`
+          : sql`value = ${only}`
+        : sql`value in (${sql.join([...facet.values])})`;
   const faceted = sql.join([...where, sql`facet = ${facet.name}`, valueIs], sql` and `);
   const withFacet: RollupPart = { table: 'session_hourly_facets', where: faceted, negative: facet.negated };
   return facet.negated ? [all, withFacet] : [withFacet];

@@ -1,7 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SessionFilter } from './session-filter.ts';
-import { HOUR, type RollupFacet, hourlyRows, rollupFor, sumWholeHours, wholeHours } from './session-rollup.ts';
+import {
+  HOUR,
+  MAX_LISTED_VALUES,
+  type RollupFacet,
+  hourlyRows,
+  resolveFacet,
+  rollupFor,
+  sumWholeHours,
+  wholeHours,
+} from './session-rollup.ts';
 import { countExactly } from './sessions.repository.ts';
 
 /** Below this offset a plain index scan is as cheap as placing it by hours. */
@@ -69,8 +78,10 @@ export async function placeOffsetByHours(
   offset: number,
   descending: boolean,
 ): Promise<{ filter: SessionFilter; offset: number } | null> {
-  const rollup = rollupFor(filter);
-  if (!rollup) return null;
+  const listed = rollupFor(filter);
+  if (!listed) return null;
+  const rollup = { facet: await resolveFacet(db, filter.accountId, listed.facet) };
+  if ((rollup.facet?.values.length ?? 0) > MAX_LISTED_VALUES) return null;
   const hours = wholeHours(filter);
   if (hours.from !== null && hours.to !== null && hours.from >= hours.to) return { filter, offset };
   // The partial hour listed first: the newest one when descending, the oldest when ascending.

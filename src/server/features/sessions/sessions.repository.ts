@@ -1,8 +1,15 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { type SessionFilter, applyFilter } from './session-filter.ts';
-import { rangeRollupFor, rollupFor, sumWholeHours, wholeHours } from './session-rollup.ts';
+import { type SessionFilter, applyFilter, containsPattern } from './session-filter.ts';
+import {
+  MAX_LISTED_VALUES,
+  rangeRollupFor,
+  resolveFacet,
+  rollupFor,
+  sumWholeHours,
+  wholeHours,
+} from './session-rollup.ts';
 import type { SessionOrder } from './session-order.ts';
 
 type SessionsQuery = SelectQueryBuilder<DatabaseSchema, 'sessions', object>;
@@ -21,8 +28,11 @@ export async function countExactly(db: Db, filter: SessionFilter): Promise<numbe
  * counted row by row; any other filter is counted on its index.
  */
 export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
-  const rollup = rollupFor(filter);
-  const range = rollup ? null : rangeRollupFor(filter);
+  if (filter.url !== undefined) return countVisitedUrl(db, filter, filter.url);
+  const listed = rollupFor(filter);
+  const facet = listed ? await resolveFacet(db, filter.accountId, listed.facet) : null;
+  const rollup = listed && (facet?.values.length ?? 0) <= MAX_LISTED_VALUES ? { facet } : null;
+  const range = listed ? null : rangeRollupFor(filter);
   if (!rollup && !range) return countExactly(db, filter);
   const hours = wholeHours(filter);
   if (hours.from !== null && hours.to !== null && hours.from >= hours.to) return countExactly(db, filter);
@@ -39,6 +49,55 @@ export async function countSessions(db: Db, filter: SessionFilter): Promise<numb
     ...bands,
   ]);
   return whole + head + tail + banded.reduce((sum, count) => sum + count, 0);
+}
+
+/**
+ * Sessions that visited a URL containing `text`, and match the rest of the filter: the URLs that match
+ * are listed from session_pages' distinct URLs, their sessions in the date range are read from its
+ * index, and only when more than the place narrows are those sessions looked up.
+ */
+async function countVisitedUrl(db: Db, filter: SessionFilter, text: string): Promise<number> {
+  const { url: _url, ...rest } = filter;
+  const urls = await matchingUrls(db, filter.accountId, text);
+  if (urls.length === 0) return 0;
+  if (urls.length > MAX_LISTED_VALUES) return countExactly(db, filter);
+  const visits = db
+    .selectFrom('session_pages')
+    .select('session_pages.session_id')
+    .where('session_pages.account_id', '=', filter.accountId)
+    .where('session_pages.url', 'in', urls)
+    .$if(filter.from != null, (query) => query.where('session_pages.creation_timestamp', '>=', filter.from as number))
+    .$if(filter.to != null, (query) => query.where('session_pages.creation_timestamp', '<', filter.to as number))
+    .$if(filter.websiteId !== undefined, (query) =>
+      query.where('session_pages.website_id', '=', filter.websiteId as string),
+    );
+  const placeOnly = rollupFor(rest)?.facet === null;
+  if (placeOnly) {
+    // One URL lists each session once; several may list a session more than once.
+    const counted = await db
+      .selectFrom((urls.length === 1 ? visits : visits.distinct()).as('visits'))
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(counted.total);
+  }
+  const row = await applyFilter(db, db.selectFrom('sessions'), rest)
+    .where('sessions.id', 'in', visits)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** The account's distinct page URLs containing `text`, walked on session_pages' URL index one seek each. */
+async function matchingUrls(db: Db, accountId: string, text: string): Promise<string[]> {
+  const { rows } = await sql<{ url: string }>`
+    with recursive distinct_urls(url) as (
+      select (select min(url) from session_pages where account_id = ${accountId})
+      union all
+      select (select min(url) from session_pages where account_id = ${accountId} and url > distinct_urls.url)
+      from distinct_urls where distinct_urls.url is not null
+    )
+    select url from distinct_urls where url like ${containsPattern(text)} escape '\\'`.execute(db);
+  return rows.map((row) => row.url);
 }
 
 /**

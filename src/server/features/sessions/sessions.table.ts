@@ -77,6 +77,16 @@ export interface SessionHourlyCountsTable {
  * Sessions per account, facet value, hour and website; kept by database triggers. A yes/no facet keeps
  * only its "yes" sessions, with value '1'.
  */
+/** One distinct lower-cased URL of a session (start, end or a page view) and how many of those name it. */
+export interface SessionPagesTable {
+  account_id: string;
+  session_id: string;
+  url: string;
+  creation_timestamp: number;
+  website_id: string;
+  refs: number;
+}
+
 export interface SessionHourlyFacetsTable {
   account_id: string;
   facet: string;
