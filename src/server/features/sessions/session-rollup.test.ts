@@ -23,7 +23,22 @@ describe('rollupFor', () => {
     });
   });
 
-  it('leaves two narrowing filters, ranges, contains-filters and one person to the rows', () => {
+  it('counts a start URL or referrer by the stored values containing it, a tag and a visitor parameter by value', () => {
+    expect(rollupFor({ ...place, startUrl: '50%_Off' })).toEqual({
+      facet: { name: 'start_url', values: [], negated: false, contains: '%50\\%\\_off%' },
+    });
+    expect(rollupFor({ ...place, referrer: 'google' })?.facet?.contains).toBe('%google%');
+    expect(rollupFor({ ...place, tag: 'VIP' })).toEqual({
+      facet: { name: 'tag', values: ['VIP'], negated: false, lowered: true },
+    });
+    expect(rollupFor({ ...place, visitorParam: { name: 'plan', value: 'a=b' } })).toEqual({
+      facet: { name: 'visitor_param', values: ['plan\u0001a=b'], negated: false },
+    });
+    // Only a parameter holding the separator itself could read like another one: the rows count it.
+    expect(rollupFor({ ...place, visitorParam: { name: 'plan\u0001x', value: 'y' } })).toBeNull();
+  });
+
+  it('leaves two narrowing filters, ranges, the url filter and one person to the rows', () => {
     expect(rollupFor({ ...place, device: 'mobile', os: 'iOS' })).toBeNull();
     expect(rollupFor({ ...place, durationMin: 10 })).toBeNull();
     expect(rollupFor({ ...place, url: 'checkout' })).toBeNull();

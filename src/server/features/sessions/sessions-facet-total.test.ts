@@ -2,12 +2,22 @@ import { expect, it } from 'vitest';
 import { createWebsite } from '../websites/websites.service.ts';
 import { describeApi } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
-import { FINDING_BASE, lcg, seedFindingSessions } from './session-finding-fixtures.ts';
+import { fixtureId } from '../../test/session-fixtures.ts';
+import { FINDING_BASE, type FindingRow, lcg, seedFindingSessions } from './session-finding-fixtures.ts';
 import type { SessionsTable, VisitorsTable } from './sessions.table.ts';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-type Row = SessionsTable & { visitor: VisitorsTable };
+type Row = FindingRow;
+
+const contains = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase());
+const tagged = (row: Row, tag: string) => (JSON.parse(row.tags) as string[]).some((one) => one.toLowerCase() === tag);
+const hasParam = (row: Row, name: string, value: string) =>
+  (JSON.parse(row.visitor.params) as { name: string; value: string }[]).some(
+    (param) => param.name === name && param.value === value,
+  );
+const visited = (row: Row, part: string) =>
+  [row.start_url, row.end_url, ...row.pageUrls].some((url) => contains(url, part));
 
 const identified = (row: Row) => (row.visitor.email ?? '') !== '' || (row.visitor.name ?? '') !== '';
 
@@ -35,6 +45,26 @@ const FILTERS: [query: string, matches: (row: Row) => boolean][] = [
   ['engagement_min=40', (row) => row.engagement_score >= 40],
   ['engagement_min=12.5&engagement_max=77.3', (row) => row.engagement_score >= 12.5 && row.engagement_score <= 77.3],
   ['engagement_max=0', (row) => row.engagement_score <= 0],
+  ['start_url=checkout', (row) => contains(row.start_url, 'checkout')],
+  ['start_url=A_B', (row) => contains(row.start_url, 'a_b')],
+  ['start_url=shop.example.com%2F', (row) => contains(row.start_url, 'shop.example.com/')],
+  ['referrer=google', (row) => contains(row.referrer, 'google')],
+  ['referrer=o', (row) => contains(row.referrer, 'o')],
+  ['tag=VIP', (row) => tagged(row, 'vip')],
+  ['tag=returning', (row) => tagged(row, 'returning')],
+  ['visitor_param=plan%3Dpro', (row) => hasParam(row, 'plan', 'pro')],
+  ['visitor_param=team%3Da%3Db', (row) => hasParam(row, 'team', 'a=b')],
+  ['visitor_param=plan%3Dfree', (row) => hasParam(row, 'plan', 'free')],
+  ['url=checkout', (row) => visited(row, 'checkout')],
+  ['url=shoes', (row) => visited(row, 'shoes')],
+  ['url=50%25-off', (row) => visited(row, '50%-off')],
+  ['url=thanks', (row) => visited(row, 'thanks')],
+  ['url=shop', (row) => visited(row, 'shop')],
+  ['url=cart&device=mobile', (row) => visited(row, 'cart') && row.device === 'mobile'],
+  [
+    'url=products&has_errors=true&tag=returning',
+    (row) => visited(row, 'products') && row.error_logs > 0 && tagged(row, 'returning'),
+  ],
 ];
 
 describeApi('GET /v1/sessions totals of one property, signal or range (facet rollup plus exact edges)', (ctx) => {
@@ -57,11 +87,39 @@ describeApi('GET /v1/sessions totals of one property, signal or range (facet rol
         { website_id: row.website_id === second.id ? account.websiteId : second.id, country_code: 'GB' },
         { duration: row.duration + 590 },
         { engagement_score: row.engagement_score > 50 ? 10 : 80 },
-      ][index % 8] as Partial<SessionsTable>;
+        { start_url: 'https://shop.example.com/checkout/pay', referrer: 'https://www.google.com/' },
+        { end_url: row.start_url },
+        { tags: JSON.stringify(['Vip', 'vip', 'returning']) },
+        { start_url: 'https://shop.example.com/', end_url: 'https://shop.example.com/', referrer: '', tags: '[]' },
+      ][index % 12] as Partial<SessionsTable>;
       Object.assign(row, change);
       await db.updateTable('sessions').set(change).where('id', '=', row.id).execute();
     }
     for (const row of rows.splice(60, 12)) await db.deleteFrom('sessions').where('id', '=', row.id).execute();
+
+    // Page views arrive for some sessions, and others lose theirs (as retention deletes old events).
+    for (const [index, row] of rows.slice(90, 130).entries()) {
+      if (index % 2 === 0) {
+        const url = ['https://shop.example.com/products/SHOES', 'https://shop.example.com/checkout'][
+          index % 4 === 0 ? 0 : 1
+        ];
+        await db
+          .insertInto('session_events')
+          .values({
+            account_id: account.accountId,
+            id: fixtureId('e'),
+            session_id: row.id,
+            kind: 3,
+            occurred_at: row.creation_timestamp * 1000 + 50,
+            data: JSON.stringify({ url }),
+          })
+          .execute();
+        row.pageUrls.push(url as string);
+      } else if (row.pageUrls.length > 0) {
+        await db.deleteFrom('session_events').where('session_id', '=', row.id).execute();
+        row.pageUrls = [];
+      }
+    }
 
     // Visitors identify themselves, or lose their name, and sessions move to another visitor.
     const visitors = [...new Map(rows.map((row) => [row.visitor.id, row.visitor])).values()];
@@ -70,7 +128,16 @@ describeApi('GET /v1/sessions totals of one property, signal or range (facet rol
     if (!anonymous || !named) throw new Error('The fixture has an anonymous and a named visitor');
     const changes: [VisitorsTable, Partial<VisitorsTable>][] = [
       [anonymous, { email: 'new@example.com', email_lower: 'new@example.com' }],
-      [named, { name: '' }],
+      [
+        named,
+        {
+          name: '',
+          params: JSON.stringify([
+            { name: 'plan', value: 'pro' },
+            { name: 'plan', value: 'pro' },
+          ]),
+        },
+      ],
     ];
     for (const [visitor, change] of changes) {
       Object.assign(visitor, change);
