@@ -76,7 +76,9 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
       const analyzeStarted = performance.now();
       // Fresh statistics, so the planners pick the indexes they will pick in production.
       if (handle.dialect === 'postgres')
-        await sql`VACUUM ANALYZE sessions, visitors, session_hourly_counts, session_hourly_facets`.execute(db);
+        await sql`VACUUM ANALYZE sessions, visitors, session_hourly_counts, session_hourly_facets, session_pages, session_text_values`.execute(
+          db,
+        );
       else await sql`ANALYZE`.execute(db);
       console.log(
         `${handle.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE'} took ${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s`,
@@ -86,7 +88,9 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
 
     // A migration may have filled a rollup after the last seed: its statistics must be fresh too, or the
     // planner guesses one row and scans the wrong range (a second, cheap on a few hundred thousand rows).
-    await sql`ANALYZE session_hourly_facets`.execute(db);
+    for (const table of ['session_hourly_facets', 'session_pages', 'session_text_values']) {
+      await sql`ANALYZE ${sql.table(table)}`.execute(db);
+    }
 
     const identified = await db
       .selectFrom('visitors')

@@ -4,6 +4,7 @@ import type {
   SessionHourlyCountsTable,
   SessionHourlyFacetsTable,
   SessionPagesTable,
+  SessionTextValuesTable,
   SessionsTable,
   VisitorCountersColumns,
   VisitorsTable,
@@ -33,6 +34,7 @@ export interface DatabaseSchema {
   session_hourly_counts: SessionHourlyCountsTable;
   session_hourly_facets: SessionHourlyFacetsTable;
   session_pages: SessionPagesTable;
+  session_text_values: SessionTextValuesTable;
   users: UsersTable;
   login_sessions: LoginSessionsTable;
   password_links: PasswordLinksTable;

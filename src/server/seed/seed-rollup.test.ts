@@ -92,7 +92,7 @@ async function pagesAndDerived(handle: DatabaseHandle, accountId: string) {
     .execute();
   const sessions = await handle.db
     .selectFrom('sessions')
-    .select(['id', 'start_url', 'end_url', 'creation_timestamp', 'website_id'])
+    .select(['id', 'start_url', 'end_url', 'referrer', 'creation_timestamp', 'website_id'])
     .where('account_id', '=', accountId)
     .execute();
   const derived = sessions.flatMap((session) => {
@@ -117,6 +117,24 @@ async function pagesAndDerived(handle: DatabaseHandle, accountId: string) {
   ]);
   const order = (a: unknown[], b: unknown[]) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
   expect(derived.length).toBeGreaterThan(sessions.length);
+  // The distinct values contains-filters search: every URL, start URL and referrer, once.
+  const values = await handle.db
+    .selectFrom('session_text_values')
+    .select(['facet', 'value'])
+    .where('account_id', '=', accountId)
+    .execute();
+  const expectedValues = new Set([
+    ...derived.map((row) => JSON.stringify(['url', row[1]])),
+    ...sessions.flatMap((session) =>
+      [
+        ['start_url', session.start_url],
+        ['referrer', session.referrer],
+      ]
+        .filter(([, value]) => value !== '')
+        .map(([facet, value]) => JSON.stringify([facet, value?.toLowerCase()])),
+    ),
+  ]);
+  expect(values.map((row) => JSON.stringify([row.facet, row.value])).sort()).toEqual([...expectedValues].sort());
   return { stored: plain.sort(order), derived: derived.sort(order) };
 }
 

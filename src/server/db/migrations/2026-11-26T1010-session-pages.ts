@@ -8,6 +8,12 @@ import { isPostgres } from '../database.ts';
 // session ids count its exact total without touching the sessions or their events. Kept by triggers on
 // sessions and session_events; a bulk load writes its sessions' rows itself. The expressions are written
 // out here, not imported, so this migration stays what it was when it ran.
+//
+// session_text_values lists each account's distinct URLs (facet `url`), start URLs and referrers (the
+// facets of session_hourly_facets): a contains-filter finds the values it matches by scanning a few
+// thousand short rows instead of seeking each distinct value in the big tables. Values are added by
+// triggers on the two tables, bulk loads included, and never removed: a value no session holds any
+// more counts zero.
 
 const PAGE_VIEW = 3;
 
@@ -122,8 +128,45 @@ function backfill(postgres: boolean): string {
     group by account_id, session_id, url, creation_timestamp, website_id`;
 }
 
+const VALUE_TRIGGERS = (postgres: boolean) => {
+  const addPage = `insert into session_text_values (account_id, facet, value) values (new.account_id, 'url', new.url)
+    on conflict (account_id, facet, value) do nothing;`;
+  const addFacet = `insert into session_text_values (account_id, facet, value)
+    select new.account_id, new.facet, new.value where new.facet in ('start_url', 'referrer')
+    on conflict (account_id, facet, value) do nothing;`;
+  if (!postgres) {
+    return [
+      `create trigger session_pages_value after insert on session_pages begin ${addPage} end`,
+      `create trigger session_facets_text_value after insert on session_hourly_facets
+       when new.facet in ('start_url', 'referrer') begin ${addFacet} end`,
+    ];
+  }
+  return [
+    `create function session_text_value_apply() returns trigger language plpgsql as $fn$
+     begin
+       if tg_table_name = 'session_pages' then ${addPage} else ${addFacet} end if;
+       return null;
+     end $fn$`,
+    `create trigger session_pages_value after insert on session_pages
+     for each row execute function session_text_value_apply()`,
+    `create trigger session_facets_text_value after insert on session_hourly_facets
+     for each row when (new.facet in ('start_url', 'referrer')) execute function session_text_value_apply()`,
+  ];
+};
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
+  await db.schema
+    .createTable('session_text_values')
+    .addColumn('account_id', 'text', (col) => col.notNull())
+    .addColumn('facet', 'text', (col) => col.notNull())
+    .addColumn('value', 'text', (col) => col.notNull())
+    .addPrimaryKeyConstraint('session_text_values_pk', ['account_id', 'facet', 'value'])
+    .execute();
+  await sql`insert into session_text_values (account_id, facet, value)
+    select distinct account_id, facet, value from session_hourly_facets where facet in ('start_url', 'referrer')`.execute(
+    db,
+  );
   await db.schema
     .createTable('session_pages')
     .addColumn('account_id', 'text', (col) => col.notNull())
@@ -143,7 +186,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         : 'create index session_pages_url_idx on session_pages (account_id, url, creation_timestamp, session_id, website_id)',
     )
     .execute(db);
-  for (const statement of postgres ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS) await sql.raw(statement).execute(db);
+  await sql`insert into session_text_values (account_id, facet, value)
+    select distinct account_id, 'url', url from session_pages`.execute(db);
+  for (const statement of [...(postgres ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS), ...VALUE_TRIGGERS(postgres)]) {
+    await sql.raw(statement).execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -154,7 +201,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger session_events_pages_update on session_events`.execute(db);
     await sql`drop function session_pages_apply()`.execute(db);
     await sql`drop function session_event_pages_apply()`.execute(db);
+    await sql`drop trigger session_facets_text_value on session_hourly_facets`.execute(db);
+    await sql`drop trigger session_pages_value on session_pages`.execute(db);
+    await sql`drop function session_text_value_apply()`.execute(db);
   } else {
+    await sql`drop trigger session_facets_text_value`.execute(db);
     for (const name of [
       'sessions_pages_insert',
       'sessions_pages_delete',
@@ -167,4 +218,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     }
   }
   await db.schema.dropTable('session_pages').execute();
+  await db.schema.dropTable('session_text_values').execute();
 }

@@ -223,22 +223,22 @@ export function rollupFor(filter: SessionFilter): { facet: RollupFacet | null } 
 export const MAX_LISTED_VALUES = 2000;
 
 /**
- * The facet with `values` listing every stored value its `contains` pattern matches. The distinct values
- * are walked on the rollup's primary key, one index seek each, so a facet with a few thousand values
- * costs a few milliseconds whatever the number of sessions.
+ * The facet with `values` listing every stored value its `contains` pattern matches, read from the
+ * account's distinct values in session_text_values (a few thousand short rows, whatever the number of
+ * sessions).
  */
 export async function resolveFacet(db: Db, accountId: string, facet: RollupFacet | null): Promise<RollupFacet | null> {
   if (!facet?.contains) return facet;
+  const values = await matchingValues(db, accountId, facet.name, facet.contains);
+  return { name: facet.name, values, negated: facet.negated };
+}
+
+/** The account's distinct values of a text facet (`url`, `start_url`, `referrer`) matching a LIKE pattern. */
+export async function matchingValues(db: Db, accountId: string, facet: string, pattern: string): Promise<string[]> {
   const { rows } = await sql<{ value: string }>`
-    with recursive distinct_values(value) as (
-      select (select min(value) from session_hourly_facets where account_id = ${accountId} and facet = ${facet.name})
-      union all
-      select (select min(value) from session_hourly_facets
-              where account_id = ${accountId} and facet = ${facet.name} and value > distinct_values.value)
-      from distinct_values where distinct_values.value is not null
-    )
-    select value from distinct_values where value like ${facet.contains} escape '\\'`.execute(db);
-  return { name: facet.name, values: rows.map((row) => row.value), negated: facet.negated };
+    select value from session_text_values
+    where account_id = ${accountId} and facet = ${facet} and value like ${pattern} escape '\\'`.execute(db);
+  return rows.map((row) => row.value);
 }
 
 /** Whole hours inside a date range: the first hour starting at or after `from`, the end hour before `to`. */

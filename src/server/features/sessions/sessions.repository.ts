@@ -1,9 +1,10 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, isPostgres } from '../../db/database.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { type SessionFilter, applyFilter, containsPattern } from './session-filter.ts';
 import {
   MAX_LISTED_VALUES,
+  matchingValues,
   rangeRollupFor,
   resolveFacet,
   rollupFor,
@@ -58,46 +59,31 @@ export async function countSessions(db: Db, filter: SessionFilter): Promise<numb
  */
 async function countVisitedUrl(db: Db, filter: SessionFilter, text: string): Promise<number> {
   const { url: _url, ...rest } = filter;
-  const urls = await matchingUrls(db, filter.accountId, text);
+  const urls = await matchingValues(db, filter.accountId, 'url', containsPattern(text));
   if (urls.length === 0) return 0;
   if (urls.length > MAX_LISTED_VALUES) return countExactly(db, filter);
-  const visits = db
-    .selectFrom('session_pages')
-    .select('session_pages.session_id')
-    .where('session_pages.account_id', '=', filter.accountId)
-    .where('session_pages.url', 'in', urls)
-    .$if(filter.from != null, (query) => query.where('session_pages.creation_timestamp', '>=', filter.from as number))
-    .$if(filter.to != null, (query) => query.where('session_pages.creation_timestamp', '<', filter.to as number))
-    .$if(filter.websiteId !== undefined, (query) =>
-      query.where('session_pages.website_id', '=', filter.websiteId as string),
-    );
+  const conditions = [sql`account_id = ${filter.accountId}`, sql`url in (${sql.join(urls)})`];
+  if (filter.from != null) conditions.push(sql`creation_timestamp >= ${filter.from}`);
+  if (filter.to != null) conditions.push(sql`creation_timestamp < ${filter.to}`);
+  if (filter.websiteId !== undefined) conditions.push(sql`website_id = ${filter.websiteId}`);
+  // SQLite would rather walk the primary key, whose session order saves the DISTINCT a sort, through
+  // every URL of the account: the URL index reads only the matching ones.
+  const visits = sql<{ session_id: string }>`select ${urls.length === 1 ? sql`` : sql`distinct`} session_id
+    from session_pages ${isPostgres(db) ? sql`` : sql`indexed by session_pages_url_idx`}
+    where ${sql.join(conditions, sql` and `)}`;
   const placeOnly = rollupFor(rest)?.facet === null;
   if (placeOnly) {
     // One URL lists each session once; several may list a session more than once.
-    const counted = await db
-      .selectFrom((urls.length === 1 ? visits : visits.distinct()).as('visits'))
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    return Number(counted.total);
+    const counted = await sql<{ total: number | string }>`select count(*) as total from (${visits}) as visits`.execute(
+      db,
+    );
+    return Number(counted.rows[0]?.total ?? 0);
   }
   const row = await applyFilter(db, db.selectFrom('sessions'), rest)
-    .where('sessions.id', 'in', visits)
+    .where('sessions.id', 'in', sql<string>`(${visits})`)
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
-}
-
-/** The account's distinct page URLs containing `text`, walked on session_pages' URL index one seek each. */
-async function matchingUrls(db: Db, accountId: string, text: string): Promise<string[]> {
-  const { rows } = await sql<{ url: string }>`
-    with recursive distinct_urls(url) as (
-      select (select min(url) from session_pages where account_id = ${accountId})
-      union all
-      select (select min(url) from session_pages where account_id = ${accountId} and url > distinct_urls.url)
-      from distinct_urls where distinct_urls.url is not null
-    )
-    select url from distinct_urls where url like ${containsPattern(text)} escape '\\'`.execute(db);
-  return rows.map((row) => row.url);
 }
 
 /**

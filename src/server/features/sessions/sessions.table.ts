@@ -87,6 +87,13 @@ export interface SessionPagesTable {
   refs: number;
 }
 
+/** A distinct URL, start URL or referrer of an account (facet `url`, `start_url` or `referrer`). */
+export interface SessionTextValuesTable {
+  account_id: string;
+  facet: string;
+  value: string;
+}
+
 export interface SessionHourlyFacetsTable {
   account_id: string;
   facet: string;
