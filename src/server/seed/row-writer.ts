@@ -6,7 +6,7 @@ import { BatchInserter } from './batch-insert.ts';
 import { createPostgresIndexes, type DeferredIndex, dropPostgresIndexes } from './deferred-indexes.ts';
 import { countByHour, countByVisitor, countFacetsByHour } from './hourly-counts.ts';
 import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
-import { PAGE_COLUMNS, sessionPages } from '../features/sessions/session-rollup.ts';
+import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-rollup.ts';
 
 /** Where generated rows go: each `write` is one transaction. */
 export interface RowWriter {
@@ -99,6 +99,22 @@ async function addRollupCounts<Row extends { sessions: number }>(
   }
 }
 
+/** Adds (account, facet, value) rows to session_text_values, 1,000 a statement, skipping those present. */
+async function addTextValues(db: Db, values: readonly (readonly [string, string, string])[]): Promise<void> {
+  const accounts = [...new Set(values.map(([account]) => account))].sort();
+  // The accounts' rollup locks, as the triggers take them: parallel loads add values one at a time.
+  const add = async (trx: Db) => {
+    for (const account of accounts) await sql`select pg_advisory_xact_lock(7242, hashtext(${account}))`.execute(trx);
+    for (let start = 0; start < values.length; start += 1000) {
+      const rows = values.slice(start, start + 1000).map((value) => sql`(${sql.join([...value])})`);
+      await sql`insert into session_text_values (account_id, facet, value) values ${sql.join(rows)}
+        on conflict (account_id, facet, value) do nothing`.execute(trx);
+    }
+  };
+  if (db.isTransaction) await add(db);
+  else await db.transaction().execute(add);
+}
+
 /** Multi-row INSERTs through Kysely: the path for PostgreSQL, and for SQLite when there is no file to open. */
 class KyselyRowWriter implements RowWriter {
   readonly sessionsPerWrite = 20_000;
@@ -149,6 +165,10 @@ class KyselyRowWriter implements RowWriter {
         await this.pages.insert(executor, ordered.flatMap(sessionPages));
       }
     };
+    // The batch's distinct URLs, start URLs and referrers first, sorted and committed on their own: the
+    // triggers that add them stand aside for a bulk load, and parallel loads adding the same values
+    // inside their long transactions would wait for each other. A value listed early counts zero.
+    if (this.postgres) await addTextValues(this.db, sessionTextValues(ordered));
     // Inside a caller's transaction, its commit is the one that counts.
     if (this.db.isTransaction) await work(this.db);
     else await this.db.transaction().execute(work);

@@ -13,7 +13,9 @@ import { isPostgres } from '../database.ts';
 // facets of session_hourly_facets): a contains-filter finds the values it matches by scanning a few
 // thousand short rows instead of seeking each distinct value in the big tables. Values are added by
 // triggers on the two tables, bulk loads included, and never removed: a value no session holds any
-// more counts zero.
+// more counts zero. On PostgreSQL two transactions adding the same new values in another order would
+// wait for each other, so these triggers take the account's rollup lock (migration 2026-11-25T1000)
+// first, and a bulk load adds its batch's values itself, sorted, before its rows.
 
 const PAGE_VIEW = 3;
 
@@ -85,6 +87,7 @@ const SQLITE_TRIGGERS = [
    when old.kind = ${PAGE_VIEW} or new.kind = ${PAGE_VIEW} begin ${removeEvent(false)} ${addEvent(false)} end`,
 ];
 
+const ROLLUP_LOCK = 'perform pg_advisory_xact_lock(7242, hashtext(new.account_id));';
 const BULK_LOAD_GUARD = `if coalesce(current_setting('session_analytics.bulk_load', true), '') = 'on' then
        return null;
      end if;`;
@@ -144,6 +147,8 @@ const VALUE_TRIGGERS = (postgres: boolean) => {
   return [
     `create function session_text_value_apply() returns trigger language plpgsql as $fn$
      begin
+       ${BULK_LOAD_GUARD}
+       ${ROLLUP_LOCK}
        if tg_table_name = 'session_pages' then ${addPage} else ${addFacet} end if;
        return null;
      end $fn$`,

@@ -155,6 +155,27 @@ export const PAGE_COLUMNS = [
   'refs',
 ] as const satisfies readonly (keyof SessionPagesTable)[];
 
+/**
+ * The distinct (account, facet, value) rows of session_text_values that sessions hold, in key order:
+ * their URLs, start URLs and referrers.
+ */
+export function sessionTextValues(sessions: readonly SessionsTable[]): [string, string, string][] {
+  const keys = new Set<string>();
+  for (const session of sessions) {
+    const values: [string, string][] = [
+      ...sessionPages(session).map((page): [string, string] => ['url', page.url]),
+      ['start_url', lowerAscii(session.start_url)],
+      ['referrer', lowerAscii(session.referrer)],
+    ];
+    for (const [facet, value] of values) {
+      if (value !== '') keys.add(JSON.stringify([session.account_id, facet, value]));
+    }
+  }
+  return [...keys]
+    .map((key) => JSON.parse(key) as [string, string, string])
+    .sort((a, b) => (a.join('\u0000') < b.join('\u0000') ? -1 : a.join('\u0000') > b.join('\u0000') ? 1 : 0));
+}
+
 /** A session's rows of session_pages (migration 2026-11-26T1010), for a bulk load: its start and end URL. */
 export function sessionPages(session: SessionsTable): SessionPagesTable[] {
   const refs = new Map<string, number>();
