@@ -158,11 +158,12 @@ class KyselyRowWriter implements RowWriter {
       );
       await this.sessions.insert(executor, ordered);
       if (this.postgres) {
+        await this.pages.insert(executor, ordered.flatMap(sessionPages));
+        // The rollups last: their rows are shared with parallel loads, so they are held for the shortest time.
         const hourKey = ['account_id', 'website_id', 'hour'] as const;
         await addRollupCounts(executor, 'session_hourly_counts', hourKey, countByHour(ordered));
         const facetKey = ['account_id', 'facet', 'value', 'hour', 'website_id'] as const;
         await addRollupCounts(executor, 'session_hourly_facets', facetKey, countFacetsByHour(ordered, visitors));
-        await this.pages.insert(executor, ordered.flatMap(sessionPages));
       }
     };
     // The batch's distinct URLs, start URLs and referrers first, sorted and committed on their own: the

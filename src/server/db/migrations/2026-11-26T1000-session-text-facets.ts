@@ -155,14 +155,26 @@ function backfill(postgres: boolean): string[] {
   ];
 }
 
+// PostgreSQL keeps no statistics of an expression without an index on it, and guesses that a LIKE on
+// lower(start_url) keeps a few dozen rows; it then reads a whole date range in parallel and sorts it
+// (480 ms at 1,000,000 sessions) instead of walking the time index until a page is full (4 ms).
+const STATISTICS = ['start_url', 'referrer'].map((column) => `sessions_${column}_lower_stats`);
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   for (const statement of backfill(postgres)) await sql.raw(statement).execute(db);
+  if (postgres) {
+    for (const [index, column] of ['start_url', 'referrer'].entries()) {
+      await sql.raw(`create statistics ${STATISTICS[index]} on lower(${column}) from sessions`).execute(db);
+    }
+    await sql`analyze sessions`.execute(db);
+  }
   for (const statement of postgres ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS) await sql.raw(statement).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
+    for (const name of STATISTICS) await sql.raw(`drop statistics ${name}`).execute(db);
     await sql`drop trigger visitors_param_facet on visitors`.execute(db);
     await sql`drop function visitors_param_facet_apply()`.execute(db);
     await sql`drop trigger sessions_text_facets_insert on sessions`.execute(db);
