@@ -15,7 +15,8 @@ import { isPostgres } from '../database.ts';
 // triggers on the two tables, bulk loads included, and never removed: a value no session holds any
 // more counts zero. On PostgreSQL two transactions adding the same new values in another order would
 // wait for each other, so these triggers take the account's rollup lock (migration 2026-11-25T1000)
-// first, and a bulk load adds its batch's values itself, sorted, before its rows.
+// before adding a value not yet listed, and a bulk load adds its batch's values itself, sorted, before
+// its rows.
 
 const PAGE_VIEW = 3;
 
@@ -145,11 +146,26 @@ const VALUE_TRIGGERS = (postgres: boolean) => {
     ];
   }
   return [
+    // Nearly every value is already listed: only a new one takes the lock.
     `create function session_text_value_apply() returns trigger language plpgsql as $fn$
+     declare
+       listed_facet text;
+       listed_value text;
      begin
        ${BULK_LOAD_GUARD}
-       ${ROLLUP_LOCK}
-       if tg_table_name = 'session_pages' then ${addPage} else ${addFacet} end if;
+       if tg_table_name = 'session_pages' then
+         listed_facet := 'url';
+         listed_value := new.url;
+       else
+         listed_facet := new.facet;
+         listed_value := new.value;
+       end if;
+       if not exists (select 1 from session_text_values
+                      where account_id = new.account_id and facet = listed_facet and value = listed_value) then
+         ${ROLLUP_LOCK}
+         insert into session_text_values (account_id, facet, value) values (new.account_id, listed_facet, listed_value)
+         on conflict (account_id, facet, value) do nothing;
+       end if;
        return null;
      end $fn$`,
     `create trigger session_pages_value after insert on session_pages
