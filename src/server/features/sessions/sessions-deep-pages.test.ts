@@ -38,6 +38,7 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
         website_id: index % 3 === 0 ? otherWebsiteId : account.websiteId,
         device: index % 2 === 0 ? 'mobile' : 'desktop',
         error_logs: index % 5 === 0 ? 2 : 0,
+        start_url: `https://shop.example.com/${['Pricing', 'pricing?plan=pro', 'docs', 'blog'][index % 4]}`,
       });
     }
     for (let start = 0; start < batch.length; start += 200) {
@@ -56,6 +57,7 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
     ascending?: boolean;
     device?: string;
     hasErrors?: boolean;
+    startUrl?: string;
   }
 
   function expected(query: Case) {
@@ -66,6 +68,7 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
           (query.website === undefined || row.website_id === query.website) &&
           (query.device === undefined || row.device === query.device) &&
           (query.hasErrors === undefined || row.error_logs > 0 === query.hasErrors) &&
+          (query.startUrl === undefined || row.start_url.toLowerCase().includes(query.startUrl)) &&
           (query.from === undefined || row.creation_timestamp >= query.from) &&
           (query.to === undefined || row.creation_timestamp < query.to),
       )
@@ -73,7 +76,7 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
       .map((row) => row.id);
   }
 
-  it('returns exactly the right rows on every deep page, in both directions, with partial hours at both edges, also under one property or signal', async () => {
+  it('returns exactly the right rows on every deep page, in both directions, with partial hours at both edges, also under one property, signal or start URL', async () => {
     const cases: Case[] = [
       {},
       { ascending: true },
@@ -85,6 +88,9 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
       { device: 'desktop', ascending: true, to: BASE + 35 * 1800 + 77 },
       { hasErrors: false, from: BASE + 1234, to: BASE + 35 * 1800 + 77 },
       { hasErrors: false, ascending: true, website: account.websiteId },
+      // A contains-filter: the start URLs holding "pricing" are summed value by value.
+      { startUrl: 'pricing', from: BASE + 1234 },
+      { startUrl: 'pricing', ascending: true, website: account.websiteId },
     ];
     for (const query of cases) {
       const ids = expected(query);
@@ -94,6 +100,7 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
       if (query.website !== undefined) params.set('website_id', query.website);
       if (query.device !== undefined) params.set('device', query.device);
       if (query.hasErrors !== undefined) params.set('has_errors', String(query.hasErrors));
+      if (query.startUrl !== undefined) params.set('start_url', query.startUrl);
       for (let page = SEEK_FROM_OFFSET / 100; page * 100 < ids.length + 100; page += 1) {
         params.set('page', String(page));
         const response = await ctx().request(account.token, {
