@@ -1,4 +1,4 @@
-import { SESSION_FACETS } from '../features/sessions/session-rollup.ts';
+import { SESSION_FACETS } from '../features/sessions/session-bulk-rows.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 
 export interface HourlyCount {

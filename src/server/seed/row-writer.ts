@@ -6,7 +6,7 @@ import { BatchInserter } from './batch-insert.ts';
 import { createPostgresIndexes, type DeferredIndex, dropPostgresIndexes } from './deferred-indexes.ts';
 import { countByHour, countByVisitor, countFacetsByHour } from './hourly-counts.ts';
 import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
-import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-rollup.ts';
+import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-bulk-rows.ts';
 
 /** Where generated rows go: each `write` is one transaction. */
 export interface RowWriter {

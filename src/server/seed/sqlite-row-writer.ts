@@ -9,7 +9,7 @@ import {
 } from './hourly-counts.ts';
 import { createSqliteIndexes, type DeferredIndex, dropSqliteIndexes } from './deferred-indexes.ts';
 import type { RowWriter } from './row-writer.ts';
-import { PAGE_COLUMNS, sessionPages } from '../features/sessions/session-rollup.ts';
+import { PAGE_COLUMNS, sessionPages } from '../features/sessions/session-bulk-rows.ts';
 
 // Random ids scatter inserts across every index, so a transaction touches most index pages. Big
 // transactions and a big page cache mean each page is written once per transaction, not once per row.

@@ -1,7 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { type SessionFilter, containsPattern } from './session-filter.ts';
-import type { SessionPagesTable, SessionsTable, VisitorsTable } from './sessions.table.ts';
 
 export const HOUR = 3600;
 
@@ -37,8 +36,6 @@ const SIGNAL_FACETS: Partial<Record<keyof SessionFilter, string>> = {
   identified: 'identified',
 };
 
-const yes = (count: number) => (count > 0 ? '1' : null);
-
 /** A range filter's buckets in session_hourly_facets: each named by its lower edge, the last one open. */
 export interface RangeFacet {
   name: string;
@@ -71,126 +68,6 @@ export const RANGE_FACETS: readonly RangeFacet[] = [
     below: 'engagementBelow',
   },
 ];
-
-/** The lower edge of the bucket holding `value`, as text; null below the first edge. */
-function bucketOf(value: number, edges: readonly number[]): string | null {
-  for (let index = edges.length - 1; index >= 0; index -= 1) {
-    const edge = edges[index] as number;
-    if (value >= edge) return String(edge);
-  }
-  return null;
-}
-
-const [DURATION, ENGAGEMENT] = RANGE_FACETS as [RangeFacet, RangeFacet];
-
-/** Lower-cases as SQLite's lower() does (ASCII letters only); the seeder's data is ASCII. */
-const lowerAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-
-/** Parses a JSON array held as text; anything else has no elements. */
-function jsonArray(text: string): unknown[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
-}
-
-/** A session's distinct tags as the `tag` facet keeps them. */
-const tagsOf = (session: SessionsTable) => [
-  ...new Set(
-    jsonArray(session.tags).flatMap((tag) => (typeof tag === 'string' && tag !== '' ? [lowerAscii(tag)] : [])),
-  ),
-];
-
-/** A visitor's distinct string parameters as the `visitor_param` facet keeps them. */
-const paramsOf = (visitor: VisitorsTable | undefined) => [
-  ...new Set(
-    jsonArray(visitor?.params ?? '[]').flatMap((param) => {
-      const { name, value } = (param ?? {}) as { name?: unknown; value?: unknown };
-      return typeof name === 'string' && typeof value === 'string' ? [`${name}${PARAM_SEPARATOR}${value}`] : [];
-    }),
-  ),
-];
-
-const identifies = (visitor: VisitorsTable | undefined) =>
-  (visitor?.email ?? '') !== '' || (visitor?.name ?? '') !== '';
-
-/**
- * A session's facet values as the database triggers keep them (migrations 2026-11-25T1000 and
- * 2026-11-26T1000): for a bulk load, which adds a batch's facets itself instead of row by row. `visitor`
- * is the session's visitor.
- */
-export const SESSION_FACETS: readonly [
-  name: string,
-  value: (session: SessionsTable, visitor: VisitorsTable | undefined) => string | readonly string[] | null,
-][] = [
-  ['identified', (_session, visitor) => (identifies(visitor) ? '1' : null)],
-  ['device', (session) => session.device],
-  ['browser', (session) => session.browser_name],
-  ['os', (session) => session.os_name],
-  ['country', (session) => session.country_code],
-  ['utm_source', (session) => session.utm_source],
-  ['utm_medium', (session) => session.utm_medium],
-  ['utm_campaign', (session) => session.utm_campaign],
-  ['has_errors', (session) => yes(session.error_logs)],
-  ['has_rage_clicks', (session) => yes(session.rage_clicks)],
-  ['has_error_clicks', (session) => yes(session.error_clicks)],
-  ['seen', (session) => yes(session.seen)],
-  ['duration', (session) => bucketOf(session.duration, DURATION.edges)],
-  // Seeded scores carry one decimal, so single precision (PostgreSQL's real) buckets them alike.
-  ['engagement', (session) => bucketOf(session.engagement_score, ENGAGEMENT.edges)],
-  ['start_url', (session) => lowerAscii(session.start_url)],
-  ['referrer', (session) => lowerAscii(session.referrer)],
-  ['tag', tagsOf],
-  ['visitor_param', (_session, visitor) => paramsOf(visitor)],
-];
-
-export const PAGE_COLUMNS = [
-  'account_id',
-  'session_id',
-  'url',
-  'creation_timestamp',
-  'website_id',
-  'refs',
-] as const satisfies readonly (keyof SessionPagesTable)[];
-
-/**
- * The distinct (account, facet, value) rows of session_text_values that sessions hold, in key order:
- * their URLs, start URLs and referrers.
- */
-export function sessionTextValues(sessions: readonly SessionsTable[]): [string, string, string][] {
-  const keys = new Set<string>();
-  for (const session of sessions) {
-    const values: [string, string][] = [
-      ...sessionPages(session).map((page): [string, string] => ['url', page.url]),
-      ['start_url', lowerAscii(session.start_url)],
-      ['referrer', lowerAscii(session.referrer)],
-    ];
-    for (const [facet, value] of values) {
-      if (value !== '') keys.add(JSON.stringify([session.account_id, facet, value]));
-    }
-  }
-  return [...keys]
-    .map((key) => JSON.parse(key) as [string, string, string])
-    .sort((a, b) => (a.join('\u0000') < b.join('\u0000') ? -1 : a.join('\u0000') > b.join('\u0000') ? 1 : 0));
-}
-
-/** A session's rows of session_pages (migration 2026-11-26T1010), for a bulk load: its start and end URL. */
-export function sessionPages(session: SessionsTable): SessionPagesTable[] {
-  const refs = new Map<string, number>();
-  for (const url of [session.start_url, session.end_url].map(lowerAscii)) {
-    if (url !== '') refs.set(url, (refs.get(url) ?? 0) + 1);
-  }
-  return [...refs].map(([url, count]) => ({
-    account_id: session.account_id,
-    session_id: session.id,
-    url,
-    creation_timestamp: session.creation_timestamp,
-    website_id: session.website_id,
-    refs: count,
-  }));
-}
 
 /** Fields every rollup row carries: they narrow rollup rows directly. */
 const PLACE_FIELDS = new Set<string>(['accountId', 'websiteId', 'from', 'to']);
