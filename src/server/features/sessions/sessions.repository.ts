@@ -24,9 +24,10 @@ export async function countExactly(db: Db, filter: SessionFilter): Promise<numbe
 
 /**
  * The exact number of sessions matching `filter`. When only the website, dates and at most one property,
- * yes/no signal or duration or engagement range narrow, whole hours come from the hourly rollups and only
- * the partial hours at the edges of a date range (and a range's part that is not whole buckets) are
- * counted row by row; any other filter is counted on its index.
+ * yes/no signal, tag, visitor parameter, start URL or referrer text, or duration or engagement range
+ * narrow, whole hours come from the hourly rollups and only the partial hours at the edges of a date range
+ * (and a range's part that is not whole buckets) are counted row by row. A page URL is counted from each
+ * session's URLs; any other filter is counted on its index.
  */
 export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
   if (filter.url !== undefined) return countVisitedUrl(db, filter, filter.url);
