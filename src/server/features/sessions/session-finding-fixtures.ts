@@ -19,6 +19,27 @@ export interface FindingRow extends SessionsTable {
   pageUrls: string[];
 }
 
+/** Records a page-view event `afterMs` milliseconds into the session, with `details` as its data. */
+export async function insertPageView(
+  db: Db,
+  accountId: string,
+  session: { id: string; creation_timestamp: number },
+  afterMs: number,
+  details: { url: string; title?: string },
+): Promise<void> {
+  await db
+    .insertInto('session_events')
+    .values({
+      account_id: accountId,
+      id: fixtureId('e'),
+      session_id: session.id,
+      kind: 3,
+      occurred_at: session.creation_timestamp * 1000 + afterMs,
+      data: JSON.stringify(details),
+    })
+    .execute();
+}
+
 const pick = <T>(random: (max: number) => number, values: readonly T[]): T => values[random(values.length)] as T;
 
 /**
@@ -90,17 +111,7 @@ export async function seedFindingSessions(
       },
     );
     for (const [position, url] of pageUrls.entries()) {
-      await db
-        .insertInto('session_events')
-        .values({
-          account_id: account.accountId,
-          id: fixtureId('e'),
-          session_id: row.id,
-          kind: 3,
-          occurred_at: row.creation_timestamp * 1000 + position,
-          data: JSON.stringify({ url, title: 'Products' }),
-        })
-        .execute();
+      await insertPageView(db, account.accountId, row, position, { url, title: 'Products' });
     }
     rows.push({ ...row, visitor, pageUrls });
   }

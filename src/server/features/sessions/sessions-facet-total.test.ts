@@ -2,8 +2,7 @@ import { expect, it } from 'vitest';
 import { createWebsite } from '../websites/websites.service.ts';
 import { describeApi } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
-import { fixtureId } from '../../test/session-fixtures.ts';
-import { FINDING_BASE, type FindingRow, lcg, seedFindingSessions } from './session-finding-fixtures.ts';
+import { FINDING_BASE, type FindingRow, insertPageView, lcg, seedFindingSessions } from './session-finding-fixtures.ts';
 import type { SessionsTable, VisitorsTable } from './sessions.table.ts';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -103,17 +102,7 @@ describeApi('GET /v1/sessions totals of one property, signal or range (facet rol
         const url = ['https://shop.example.com/products/SHOES', 'https://shop.example.com/checkout'][
           index % 4 === 0 ? 0 : 1
         ];
-        await db
-          .insertInto('session_events')
-          .values({
-            account_id: account.accountId,
-            id: fixtureId('e'),
-            session_id: row.id,
-            kind: 3,
-            occurred_at: row.creation_timestamp * 1000 + 50,
-            data: JSON.stringify({ url }),
-          })
-          .execute();
+        await insertPageView(db, account.accountId, row, 50, { url: url as string });
         row.pageUrls.push(url as string);
       } else if (row.pageUrls.length > 0) {
         await db.deleteFrom('session_events').where('session_id', '=', row.id).execute();
