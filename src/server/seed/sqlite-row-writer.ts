@@ -9,7 +9,7 @@ import {
 } from './hourly-counts.ts';
 import { createSqliteIndexes, type DeferredIndex, dropSqliteIndexes } from './deferred-indexes.ts';
 import type { RowWriter } from './row-writer.ts';
-import { PAGE_COLUMNS, sessionPages } from '../features/sessions/session-bulk-rows.ts';
+import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-bulk-rows.ts';
 
 // Random ids scatter inserts across every index, so a transaction touches most index pages. Big
 // transactions and a big page cache mean each page is written once per transaction, not once per row.
@@ -49,12 +49,20 @@ export class SqliteFileRowWriter implements RowWriter {
     // inserted session. Inside the transaction they are dropped, the batch's hours, facet values and
     // visitors' counts are added in one pass each, and the same triggers are created again, so no other connection
     // ever sees the table without them (SQLite's DDL is transactional).
+    // The triggers of session_pages and session_hourly_facets that list distinct text values go the same
+    // way: the batch's values are added once each.
     const triggers = this.connection
-      .prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'sessions'")
+      .prepare(
+        `select name, sql from sqlite_master
+         where type = 'trigger' and tbl_name in ('sessions', 'session_pages', 'session_hourly_facets')`,
+      )
       .all() as { name: string; sql: string }[];
     const addHourlyCount = this.connection.prepare(ADD_HOURLY_COUNT_SQL);
     const addFacetCount = this.connection.prepare(ADD_FACET_COUNT_SQL);
     const insertPage = this.prepareInsert('session_pages', PAGE_COLUMNS);
+    const addTextValue = this.connection.prepare(
+      'insert into session_text_values (account_id, facet, value) values (?, ?, ?) on conflict do nothing',
+    );
     this.writeAll = this.connection.transaction(
       (visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => {
         for (const trigger of triggers) this.connection.exec(`drop trigger "${trigger.name}"`);
@@ -72,6 +80,7 @@ export class SqliteFileRowWriter implements RowWriter {
         for (const count of countFacetsByHour(sessions, visitors)) {
           addFacetCount.run(count.account_id, count.facet, count.value, count.hour, count.website_id, count.sessions);
         }
+        for (const row of sessionTextValues(sessions)) addTextValue.run(row);
         for (const trigger of triggers) this.connection.exec(trigger.sql);
       },
     );

@@ -94,20 +94,30 @@ export const PAGE_COLUMNS = [
  * their URLs, start URLs and referrers.
  */
 export function sessionTextValues(sessions: readonly SessionsTable[]): [string, string, string][] {
-  const keys = new Set<string>();
+  const byAccount = new Map<string, Map<string, Set<string>>>();
   for (const session of sessions) {
-    const values: [string, string][] = [
-      ...sessionPages(session).map((page): [string, string] => ['url', page.url]),
-      ['start_url', lowerAscii(session.start_url)],
-      ['referrer', lowerAscii(session.referrer)],
-    ];
-    for (const [facet, value] of values) {
-      if (value !== '') keys.add(JSON.stringify([session.account_id, facet, value]));
+    let facets = byAccount.get(session.account_id);
+    if (facets === undefined) {
+      facets = new Map([
+        ['referrer', new Set<string>()],
+        ['start_url', new Set<string>()],
+        ['url', new Set<string>()],
+      ]);
+      byAccount.set(session.account_id, facets);
+    }
+    for (const page of sessionPages(session)) facets.get('url')?.add(page.url);
+    facets.get('start_url')?.add(lowerAscii(session.start_url));
+    facets.get('referrer')?.add(lowerAscii(session.referrer));
+  }
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const rows: [string, string, string][] = [];
+  for (const account of [...byAccount.keys()].sort(compare)) {
+    // The facets were added in their sort order.
+    for (const [facet, values] of byAccount.get(account) ?? []) {
+      for (const value of [...values].sort(compare)) if (value !== '') rows.push([account, facet, value]);
     }
   }
-  return [...keys]
-    .map((key) => JSON.parse(key) as [string, string, string])
-    .sort((a, b) => (a.join('\u0000') < b.join('\u0000') ? -1 : a.join('\u0000') > b.join('\u0000') ? 1 : 0));
+  return rows;
 }
 
 /** A session's rows of session_pages (migration 2026-11-26T1010), for a bulk load: its start and end URL. */
