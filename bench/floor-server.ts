@@ -4,6 +4,7 @@
  * or Kysely: what is left is the cost of the queries and of the JSON, which the real server cannot beat.
  * Run as a child process by the bench with DATABASE_URL, PORT, HOST, PUBLIC_URL and BENCH_ACCOUNT_ID.
  */
+import cluster from 'node:cluster';
 import http from 'node:http';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -58,35 +59,53 @@ function openFirstPage(): () => Promise<{ total: number; rows: Row[] }> {
   return async () => ({ total: count.get(accountId)?.total ?? 0, rows: page.all(accountId, accountId) });
 }
 
-const firstPage = openFirstPage();
+// HTTP_WORKERS as the server reads it: the floor runs as many processes, so the two compare like for like.
+const processes = Number(process.env.HTTP_WORKERS ?? 1);
+if (processes > 1 && cluster.isPrimary) {
+  for (let index = 0; index < processes; index += 1) cluster.fork();
+  process.on('SIGTERM', () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  });
+} else {
+  serve();
+}
 
-const server = http.createServer((request, response) => {
-  const path = (request.url ?? '/').split('?')[0];
-  if (path === '/readyz') {
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    return;
-  }
-  if (request.method !== 'GET' || path !== '/v1/sessions') {
-    response.writeHead(404).end();
-    return;
-  }
-  firstPage().then(
-    ({ total, rows }) => {
-      const body = JSON.stringify({
-        total,
-        page: { num: 0, size: 25 },
-        sessions: rows.map((row) => toSessionResource(row, publicUrl)),
-      });
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
-    },
-    (error: unknown) => {
-      response.writeHead(500).end(String(error));
-    },
-  );
-});
+function serve(): void {
+  const firstPage = openFirstPage();
 
-server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1');
-process.on('SIGTERM', () => {
-  server.close(() => process.exit(0));
-  server.closeAllConnections();
-});
+  const server = http.createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path === '/readyz') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      return;
+    }
+    if (request.method !== 'GET' || path !== '/v1/sessions') {
+      response.writeHead(404).end();
+      return;
+    }
+    firstPage().then(
+      ({ total, rows }) => {
+        const body = JSON.stringify({
+          total,
+          page: { num: 0, size: 25 },
+          sessions: rows.map((row) => toSessionResource(row, publicUrl)),
+        });
+        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+      },
+      (error: unknown) => {
+        response.writeHead(500).end(String(error));
+      },
+    );
+  });
+
+  server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1');
+  process.on('SIGTERM', () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+  // A worker whose primary is gone stops too.
+  process.on('disconnect', () => process.exit(0));
+}

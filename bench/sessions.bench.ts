@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://... npm run bench          the same on PostgreSQL
  *   BENCH_SERVER_ENTRY=path/to/entry                   another server entry (default src/server/main.ts)
  *   BENCH_LOAD=false                                   skip the load test of GET /v1/sessions and its floor
+ *   BENCH_HTTP_WORKERS=2                               run the server and the floor as two HTTP processes each
  *   BENCH_SCENARIOS=page,people                        only the load scenarios whose names contain one of the words
  *   BENCH_DASHBOARD=false                              skip the browser measurements of the dashboard
  *   BENCH_PIPELINE=false                               skip the ingest and delivery throughput measurements
@@ -205,16 +206,21 @@ async function benchLoad(
     (scenario, index) => index === 0 || only.length === 0 || only.some((word) => scenario.name.includes(word)),
   );
 
-  console.log(`\nServer (${serverEntry}), ${CONNECTIONS} connections, ${durationSeconds} s per scenario:`);
+  // BENCH_HTTP_WORKERS=2 runs the server, and the floor alike, as that many processes (HTTP_WORKERS).
+  const workers = String(positiveEnv('BENCH_HTTP_WORKERS', 1));
+  console.log(
+    `\nServer (${serverEntry}, ${workers} HTTP process${workers === '1' ? '' : 'es'}), ${CONNECTIONS} connections, ${durationSeconds} s per scenario:`,
+  );
   let results = new Map<Scenario, LoadResult | Error>();
   let throughput: Throughput | Error = new Error('the server did not run');
   let server: ServerProcess | null = null;
   let floorServer: ServerProcess | null = null;
   try {
-    server = await startServer('server', serverEntry, { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' });
+    const env = { ...childEnv, PUBLIC_URL: 'http://127.0.0.1', HTTP_WORKERS: workers };
+    server = await startServer('server', serverEntry, env);
     results = await measureAll(server, list, headers, durationSeconds);
     console.log('\nFirst page, server and floor (node:http + driver) in turn, two rounds:');
-    floorServer = await startServer('floor', 'bench/floor-server.ts', { ...childEnv, PUBLIC_URL: 'http://127.0.0.1' });
+    floorServer = await startServer('floor', 'bench/floor-server.ts', env);
     const floorUrl = `${floorServer.baseUrl}/v1/sessions`;
     await loadTest(floorUrl, { connections: CONNECTIONS, durationSeconds: 1 });
     console.log(`  floor first page: ${await checkScenario(floorServer.baseUrl, '', {})}`);

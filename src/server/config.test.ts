@@ -59,6 +59,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });
 
+  it('runs one HTTP process by default and up to 64, never several over an in-memory database', () => {
+    expect(loadConfig({}).HTTP_WORKERS).toBe(1);
+    expect(loadConfig({ HTTP_WORKERS: '4', DATABASE_URL: '/var/lib/sa/app.db' }).HTTP_WORKERS).toBe(4);
+    expect(() => loadConfig({ HTTP_WORKERS: '0' })).toThrow(/HTTP_WORKERS/);
+    expect(() => loadConfig({ HTTP_WORKERS: '65' })).toThrow(/HTTP_WORKERS/);
+    expect(() => loadConfig({ HTTP_WORKERS: 'two' })).toThrow(/HTTP_WORKERS/);
+    expect(() => loadConfig({ HTTP_WORKERS: '2', DATABASE_URL: ':memory:' })).toThrow(/in-memory database/);
+    expect(loadConfig({ HTTP_WORKERS: '1', DATABASE_URL: ':memory:' }).HTTP_WORKERS).toBe(1);
+  });
+
   it('refuses a PUBLIC_URL that is not an absolute http(s) URL', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'analytics.example.com' })).toThrow(/PUBLIC_URL/);
   });

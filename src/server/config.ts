@@ -16,6 +16,7 @@ const ConfigSchema = Type.Object({
   ALLOW_HTTP_WEBHOOKS: Type.Boolean({ default: false }),
   ALLOW_PRIVATE_WEBHOOK_TARGETS: Type.Boolean({ default: false }),
   DEMO_DATA: Type.Boolean({ default: true }),
+  HTTP_WORKERS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 30_000 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
@@ -40,6 +41,7 @@ const INTEGER_KEYS = [
   'RATE_LIMIT_WINDOW_SECONDS',
   'SIGN_IN_ATTEMPTS_PER_ADDRESS',
   'SIGN_IN_ATTEMPTS_PER_ACCOUNT',
+  'HTTP_WORKERS',
   'DB_POOL_SIZE',
   'DB_STATEMENT_TIMEOUT_MS',
   'INGEST_BATCHES_PER_MINUTE',
@@ -103,6 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!URL.canParse(parsed.CHAT_API_URL) || !/^https?:/i.test(parsed.CHAT_API_URL)) {
     throw new ConfigError(
       `Invalid configuration:\n  CHAT_API_URL: must be an absolute http(s) URL such as https://slack.com/api (got "${parsed.CHAT_API_URL}")`,
+    );
+  }
+  if (parsed.HTTP_WORKERS > 1 && /^(sqlite:(\/\/)?)?:memory:$/i.test(parsed.DATABASE_URL)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_WORKERS: an in-memory database lives in one process; use 1, or a database file or PostgreSQL',
     );
   }
   return {

@@ -1,5 +1,8 @@
+import cluster from 'node:cluster';
+import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { runPrimary, workerIndex } from './cluster.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './features/notifications/worker/delivery-worker.ts';
 import { type RetentionWorker, startRetentionWorker } from './features/retention/retention-worker.ts';
@@ -9,12 +12,47 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config.DATABASE_URL, {
+  if (config.HTTP_WORKERS > 1 && cluster.isPrimary) await startPrimary(config);
+  else await startServer(config, workerIndex());
+}
+
+const openConfiguredDatabase = (config: Config) =>
+  openDatabase(config.DATABASE_URL, {
     poolSize: config.DB_POOL_SIZE,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   });
-  await migrateToLatest(database.db);
-  const demo = config.DEMO_DATA ? await ensureDemoData(database.db, config) : null;
+
+/** Migrates and creates the demo data once, then starts the HTTP processes. */
+async function startPrimary(config: Config): Promise<void> {
+  const log = pino({ level: config.LOG_LEVEL });
+  if (config.REDIS_URL === undefined) {
+    log.warn(
+      { processes: config.HTTP_WORKERS },
+      'without REDIS_URL each HTTP process keeps its own rate-limit counters: a client may get up to one budget per process',
+    );
+  }
+  const database = openConfiguredDatabase(config);
+  let demo: DemoCredentials | null;
+  try {
+    await migrateToLatest(database.db);
+    demo = config.DEMO_DATA ? await ensureDemoData(database.db, config) : null;
+  } finally {
+    await database.close();
+  }
+  runPrimary({ workers: config.HTTP_WORKERS, log, onListening: () => printWelcome(config.PUBLIC_URL, demo) });
+}
+
+/**
+ * Serves HTTP in this process. `index` is the process's number under a primary (which has migrated and
+ * welcomes), or null when the server is this one process; the retention job runs in one process only.
+ */
+async function startServer(config: Config, index: number | null): Promise<void> {
+  const database = openConfiguredDatabase(config);
+  let demo: DemoCredentials | null = null;
+  if (index === null) {
+    await migrateToLatest(database.db);
+    demo = config.DEMO_DATA ? await ensureDemoData(database.db, config) : null;
+  }
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
   database.onConnectionError((error) =>
@@ -46,6 +84,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // Under a primary: if it is gone, nothing would restart or stop this process.
+  if (index !== null) process.on('disconnect', () => shutdown('disconnect'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.DELIVERY_WORKER && !closing) {
@@ -56,10 +96,10 @@ async function main(): Promise<void> {
       log: app.log.child({ component: 'delivery' }),
     });
   }
-  if (config.RETENTION_WORKER && !closing) {
+  if (config.RETENTION_WORKER && (index ?? 0) === 0 && !closing) {
     retention = startRetentionWorker({ db: database.db, log: app.log.child({ component: 'retention' }) });
   }
-  printWelcome(config.PUBLIC_URL, demo);
+  if (index === null) printWelcome(config.PUBLIC_URL, demo);
 }
 
 /**
