@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { SESSION_FACETS } from '../features/sessions/session-bulk-rows.ts';
+import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import { countFacetsByHour, type FacetCount } from './hourly-counts.ts';
+import { productsOfHost } from './pages.ts';
+import { Random } from './random.ts';
+import { generateVisitor, pickSessionCount, sitesTable } from './visitor-generator.ts';
+
+const NOW = Date.UTC(2026, 10, 20) / 1000;
+
+/** Visitors of two accounts, over several websites and two months, in one mixed batch. */
+function batch(seed: number, sessionCount: number) {
+  const random = new Random(seed);
+  const visitors: VisitorsTable[] = [];
+  const sessions: SessionsTable[] = [];
+  const accounts = ['acc_b', 'acc_a'].map((accountId) => ({
+    accountId,
+    sites: sitesTable(
+      ['shop', 'www', 'docs'].map((label) => ({
+        id: `w_${accountId}_${label}`,
+        host: `${label}.example.com`,
+        products: productsOfHost(`${label}.example.com`),
+      })),
+    ),
+    windowStart: NOW - 60 * 86_400,
+    now: NOW,
+  }));
+  while (sessions.length < sessionCount) {
+    const context = accounts[sessions.length % 2] as (typeof accounts)[number];
+    const generated = generateVisitor(random, context, pickSessionCount(random));
+    visitors.push(generated.visitor);
+    sessions.push(...generated.sessions);
+  }
+  return { visitors, sessions };
+}
+
+/** The same counts the plain way: one joined key per (account, facet, value, hour, website). */
+function reference(sessions: readonly SessionsTable[], visitors: readonly VisitorsTable[]): FacetCount[] {
+  const byId = new Map(visitors.map((visitor) => [visitor.id, visitor]));
+  const counts = new Map<string, FacetCount>();
+  for (const session of sessions) {
+    for (const [facet, valueOf] of SESSION_FACETS) {
+      const found = valueOf(session, byId.get(session.visitor_id));
+      for (const value of found === null ? [] : typeof found === 'string' ? [found] : found) {
+        if (value === '') continue;
+        const hour = Math.floor(session.creation_timestamp / 3600) * 3600;
+        const key = JSON.stringify([session.account_id, facet, value, hour, session.website_id]);
+        const row = counts.get(key) ?? {
+          account_id: session.account_id,
+          facet,
+          value,
+          hour,
+          website_id: session.website_id,
+          sessions: 0,
+        };
+        row.sessions += 1;
+        counts.set(key, row);
+      }
+    }
+  }
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...counts.values()].sort(
+    (a, b) =>
+      text(a.account_id, b.account_id) ||
+      text(a.facet, b.facet) ||
+      text(a.value, b.value) ||
+      a.hour - b.hour ||
+      text(a.website_id, b.website_id),
+  );
+}
+
+describe('countFacetsByHour', () => {
+  it('counts every facet value per account, hour and website, in key order', () => {
+    const { visitors, sessions } = batch(7, 3000);
+    const counted = countFacetsByHour(sessions, visitors);
+    expect(counted).toEqual(reference(sessions, visitors));
+    expect(new Set(counted.map((row) => row.account_id))).toEqual(new Set(['acc_a', 'acc_b']));
+    expect(counted.reduce((total, row) => total + (row.facet === 'device' ? row.sessions : 0), 0)).toBe(
+      sessions.filter((session) => session.device !== '').length,
+    );
+  });
+
+  it('handles a single session and an empty batch', () => {
+    const { visitors, sessions } = batch(11, 1);
+    const one = sessions.slice(0, 1);
+    expect(countFacetsByHour(one, visitors)).toEqual(reference(one, visitors));
+    expect(countFacetsByHour([], [])).toEqual([]);
+  });
+});
