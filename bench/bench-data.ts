@@ -34,7 +34,8 @@ function formatCount(value: number): string {
  * part, so a database that already has them is reused), then picks the filter values and creates a token.
  */
 export async function prepareBenchData(url: string, targetSessions: number): Promise<BenchData> {
-  const handle = openDatabase(url, { poolSize: 4 });
+  // A bulk load builds indexes over millions of rows: no statement timeout.
+  const handle = openDatabase(url, { poolSize: 4, statementTimeoutMs: 0 });
   try {
     const { db } = handle;
     await migrateToLatest(db);

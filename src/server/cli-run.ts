@@ -146,7 +146,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       allowPositionals: false,
     });
     const config = loadConfig(io.env);
-    const handle = openDatabase(config.DATABASE_URL, { poolSize: 2 });
+    // Maintenance commands (migrations, bulk loads that build indexes over millions of rows) run
+    // without the request path's statement timeout.
+    const handle = openDatabase(config.DATABASE_URL, { poolSize: 2, statementTimeoutMs: 0 });
     try {
       if (name !== 'migrate') await migrateToLatest(handle.db);
       io.stdout(`${await command.run(handle.db, values as Options)}\n`);

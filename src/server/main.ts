@@ -3,7 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { runPrimary, workerIndex } from './cluster.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { migrateDatabase, openDatabase } from './db/database.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './features/notifications/worker/delivery-worker.ts';
 import { type RetentionWorker, startRetentionWorker } from './features/retention/retention-worker.ts';
 import { type DemoCredentials, ensureDemoData } from './seed/demo-data.ts';
@@ -34,7 +34,7 @@ async function startPrimary(config: Config): Promise<void> {
   const database = openConfiguredDatabase(config);
   let demo: DemoCredentials | null;
   try {
-    await migrateToLatest(database.db);
+    await migrateDatabase(config.DATABASE_URL, database);
     demo = config.DEMO_DATA ? await ensureDemoData(database.db, config) : null;
   } finally {
     await database.close();
@@ -50,7 +50,7 @@ async function startServer(config: Config, index: number | null): Promise<void> 
   const database = openConfiguredDatabase(config);
   let demo: DemoCredentials | null = null;
   if (index === null) {
-    await migrateToLatest(database.db);
+    await migrateDatabase(config.DATABASE_URL, database);
     demo = config.DEMO_DATA ? await ensureDemoData(database.db, config) : null;
   }
   const app = await buildApp({ config, database });

@@ -205,6 +205,22 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return (results ?? []).map((result) => result.migrationName);
 }
 
+/**
+ * Migrates the database `handle` opened from `url`. On PostgreSQL the migrations get a connection of
+ * their own with no statement timeout: one that builds an index or fills a table from millions of rows
+ * takes minutes, and the request timeout would stop it. (A SQLite file has no timeout; `:memory:` exists
+ * only on the handle's own connection.)
+ */
+export async function migrateDatabase(url: string, handle: DatabaseHandle): Promise<string[]> {
+  if (handle.dialect === 'sqlite') return migrateToLatest(handle.db);
+  const own = openDatabase(url, { poolSize: 1, statementTimeoutMs: 0 });
+  try {
+    return await migrateToLatest(own.db);
+  } finally {
+    await own.close();
+  }
+}
+
 export async function isDatabaseReachable(db: Db): Promise<boolean> {
   try {
     await sql`select 1`.execute(db);

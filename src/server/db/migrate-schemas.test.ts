@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../test/harness.ts';
-import { migrateToLatest, openDatabase } from './database.ts';
+import { migrateDatabase, migrateToLatest, openDatabase } from './database.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 
@@ -32,7 +33,7 @@ describe.runIf(base)('migrations beside other schemas on one PostgreSQL database
       const dropping = (async () => {
         for (const schema of others) await admin.query(`drop schema ${schema} cascade`);
       })();
-      const applied = await migrateToLatest(handle.db);
+      const applied = await migrateDatabase(testDb.url, handle);
       await dropping;
       expect(applied.length).toBeGreaterThan(0);
 
@@ -47,6 +48,30 @@ describe.runIf(base)('migrations beside other schemas on one PostgreSQL database
       ).toBe(false);
       // A second run finds its migration table in its own schema and has nothing left to apply.
       expect(await migrateToLatest(handle.db)).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.runIf(base)('migrations and the statement timeout on PostgreSQL', () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  it("run on a connection of their own without the request timeout of the server's pool", async () => {
+    // A pool whose statements may last 1 ms: less than some migrations take even on empty tables.
+    const handle = openDatabase(testDb.url, { poolSize: 1, statementTimeoutMs: 1 });
+    try {
+      await expect(sql`select pg_sleep(0.2)`.execute(handle.db)).rejects.toThrow(/statement timeout/);
+      const applied = await migrateDatabase(testDb.url, handle);
+      expect(applied.length).toBeGreaterThan(20);
+      const { rows } = await sql<{ n: string }>`select count(*) as n from kysely_migration`.execute(handle.db);
+      expect(Number(rows[0]?.n)).toBe(applied.length);
     } finally {
       await handle.close();
     }

@@ -89,6 +89,7 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
     while (inFlight.size >= writer.parallelism) await Promise.race(inFlight);
   };
 
+  let failure: unknown = null;
   try {
     let remaining = options.sessions;
     while (remaining > 0) {
@@ -102,10 +103,21 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
     }
     if (sessionBuffer.length > 0) await flush();
     await Promise.all(inFlight);
-  } finally {
-    await Promise.allSettled(inFlight);
-    await writer.close();
+  } catch (error) {
+    failure = error;
   }
+  await Promise.allSettled(inFlight);
+  // Dropped indexes are built again even after a failed write; the write's error is the one reported.
+  try {
+    await writer.close();
+  } catch (error) {
+    if (failure === null) throw error;
+    const reason = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+    throw new Error(`${reason(failure)} (rebuilding the indexes afterwards failed too: ${reason(error)})`, {
+      cause: failure,
+    });
+  }
+  if (failure !== null) throw failure;
 
   return { websiteIds: sites.map((site) => site.id), sessions: written, visitors };
 }
