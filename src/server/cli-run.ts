@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
-import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
+import { buildDeferredIndexes, type Db, migrateToLatest, openDatabase } from './db/database.ts';
 import { createAccount, requireAccount } from './features/accounts/accounts.service.ts';
 import { createApiToken, listApiTokens, parseScopes, revokeApiToken } from './features/tokens/tokens.service.ts';
 import { createWebsite } from './features/websites/websites.service.ts';
@@ -47,7 +47,10 @@ const commands: Record<string, Command> = {
     options: [],
     run: async (db) => {
       const applied = await migrateToLatest(db);
-      return applied.length === 0 ? 'Already up to date' : `Applied ${applied.join(', ')}`;
+      const rebuilt = await buildDeferredIndexes(db, 2);
+      const indexes =
+        rebuilt === 0 ? '' : `; built ${rebuilt} index${rebuilt === 1 ? '' : 'es'} an earlier load left dropped`;
+      return `${applied.length === 0 ? 'Already up to date' : `Applied ${applied.join(', ')}`}${indexes}`;
     },
   },
   'accounts create': {
@@ -150,7 +153,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     // without the request path's statement timeout.
     const handle = openDatabase(config.DATABASE_URL, { poolSize: 2, statementTimeoutMs: 0 });
     try {
-      if (name !== 'migrate') await migrateToLatest(handle.db);
+      if (name !== 'migrate') {
+        await migrateToLatest(handle.db);
+        await buildDeferredIndexes(handle.db, 2);
+      }
       io.stdout(`${await command.run(handle.db, values as Options)}\n`);
     } finally {
       await handle.close();

@@ -206,16 +206,49 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 }
 
 /**
- * Migrates the database `handle` opened from `url`. On PostgreSQL the migrations get a connection of
+ * Builds every index listed in deferred_indexes, `parallelism` at once on PostgreSQL (each builds with its
+ * own sort), one at a time on SQLite. Run at start and before a load, it finishes what a failed load left.
+ */
+export async function buildDeferredIndexes(db: Db, parallelism = 1): Promise<number> {
+  const queue = await db.selectFrom('deferred_indexes').select(['name', 'definition']).orderBy('name').execute();
+  const count = queue.length;
+  const postgres = isPostgres(db);
+  const worker = async () => {
+    for (let index = queue.shift(); index; index = queue.shift()) {
+      const { name, definition } = index;
+      await db.transaction().execute(async (trx) => {
+        const present = postgres
+          ? await sql`select 1 from pg_indexes where schemaname = current_schema() and indexname = ${name}`.execute(trx)
+          : await sql`select 1 from sqlite_master where type = 'index' and name = ${name}`.execute(trx);
+        if (present.rows.length === 0) {
+          if (postgres) await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+          await sql.raw(definition).execute(trx);
+        }
+        await trx.deleteFrom('deferred_indexes').where('name', '=', name).execute();
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: postgres ? parallelism : 1 }, worker));
+  return count;
+}
+
+/**
+ * Migrates the database `handle` opened from `url`, then builds any index a failed bulk load left
+ * dropped. On PostgreSQL the migrations get a connection of
  * their own with no statement timeout: one that builds an index or fills a table from millions of rows
  * takes minutes, and the request timeout would stop it. (A SQLite file has no timeout; `:memory:` exists
  * only on the handle's own connection.)
  */
 export async function migrateDatabase(url: string, handle: DatabaseHandle): Promise<string[]> {
-  if (handle.dialect === 'sqlite') return migrateToLatest(handle.db);
-  const own = openDatabase(url, { poolSize: 1, statementTimeoutMs: 0 });
+  const migrateAndBuild = async (db: Db) => {
+    const applied = await migrateToLatest(db);
+    await buildDeferredIndexes(db, 2);
+    return applied;
+  };
+  if (handle.dialect === 'sqlite') return migrateAndBuild(handle.db);
+  const own = openDatabase(url, { poolSize: 2, statementTimeoutMs: 0 });
   try {
-    return await migrateToLatest(own.db);
+    return await migrateAndBuild(own.db);
   } finally {
     await own.close();
   }

@@ -12,6 +12,11 @@ export interface DeferredIndex {
 // constraints while rows arrive.
 const TABLES = ['sessions', 'visitors', 'session_pages'];
 
+// Every drop is listed in deferred_indexes in the same transaction, and each index leaves the list in
+// the transaction that builds it: a load that fails or is killed halfway leaves the list behind, and
+// `buildDeferredIndexes` (src/server/db/database.ts: at the next start,
+// migration or load) builds what it holds.
+
 /**
  * Drops the secondary indexes of sessions, visitors and session_pages from a SQLite connection. Building an index once
  * over sorted keys is far cheaper than updating twenty B-trees at random places for every row.
@@ -25,14 +30,31 @@ export function dropSqliteIndexes(connection: SQLite.Database): DeferredIndex[] 
        order by name`,
     )
     .all(...TABLES) as DeferredIndex[];
+  const remember = connection.prepare(
+    'insert into deferred_indexes (name, definition) values (?, ?) on conflict (name) do nothing',
+  );
   connection.transaction(() => {
-    for (const index of rows) connection.exec(`drop index "${index.name}"`);
+    for (const index of rows) {
+      remember.run(index.name, index.definition);
+      connection.exec(`drop index "${index.name}"`);
+    }
   })();
   return rows;
 }
 
-export function createSqliteIndexes(connection: SQLite.Database, indexes: readonly DeferredIndex[]): void {
-  for (const index of indexes) connection.exec(index.definition);
+/** Builds every index listed in deferred_indexes on a SQLite connection, each in its own transaction. */
+export function createSqliteIndexes(connection: SQLite.Database): void {
+  const pending = connection
+    .prepare('select name, definition from deferred_indexes order by name')
+    .all() as DeferredIndex[];
+  const exists = connection.prepare("select 1 from sqlite_master where type = 'index' and name = ?");
+  const forget = connection.prepare('delete from deferred_indexes where name = ?');
+  for (const index of pending) {
+    connection.transaction(() => {
+      if (exists.get(index.name) === undefined) connection.exec(index.definition);
+      forget.run(index.name);
+    })();
+  }
 }
 
 /** The same on PostgreSQL (indexes of the current schema only). */
@@ -43,26 +65,14 @@ export async function dropPostgresIndexes(db: Db): Promise<DeferredIndex[]> {
       and i.indexdef not ilike 'CREATE UNIQUE%'
     order by i.indexname`.execute(db);
   await db.transaction().execute(async (trx) => {
-    for (const index of rows) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+    for (const index of rows) {
+      await trx
+        .insertInto('deferred_indexes')
+        .values(index)
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      await sql`drop index ${sql.id(index.name)}`.execute(trx);
+    }
   });
   return rows;
-}
-
-/** Builds the indexes again, a few at once: PostgreSQL builds each with its own sort. */
-export async function createPostgresIndexes(
-  db: Db,
-  indexes: readonly DeferredIndex[],
-  parallelism: number,
-): Promise<void> {
-  const queue = [...indexes];
-  const worker = async () => {
-    for (let index = queue.shift(); index; index = queue.shift()) {
-      const definition = index.definition;
-      await db.transaction().execute(async (trx) => {
-        await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
-        await sql.raw(definition).execute(trx);
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: parallelism }, worker));
 }

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { isPostgres } from '../db/database.ts';
+import { buildDeferredIndexes, isPostgres } from '../db/database.ts';
 import { BatchInserter } from './batch-insert.ts';
-import { createPostgresIndexes, type DeferredIndex, dropPostgresIndexes } from './deferred-indexes.ts';
+import { type DeferredIndex, dropPostgresIndexes } from './deferred-indexes.ts';
 import { countByHour, countByVisitor, countFacetsByHour } from './hourly-counts.ts';
 import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
 import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-bulk-rows.ts';
@@ -176,8 +176,9 @@ class KyselyRowWriter implements RowWriter {
   }
 
   async close(): Promise<void> {
-    // Two builds at once: PostgreSQL sorts each index in its own process.
-    await createPostgresIndexes(this.db, this.deferred, 2);
+    // Two builds at once: PostgreSQL sorts each index in its own process. (A caller's transaction
+    // never defers indexes.)
+    if (this.deferred.length > 0) await buildDeferredIndexes(this.db, 2);
   }
 }
 
@@ -191,6 +192,8 @@ export async function openRowWriter(db: Db, options: { deferIndexes: boolean }):
   // Indexes are deferred only where the writer owns the connection: a caller's transaction may
   // still need them.
   const deferIndexes = options.deferIndexes && !db.isTransaction;
+  // Indexes a failed load left dropped are built first, unless this load drops them again anyway.
+  if (!deferIndexes && !db.isTransaction) await buildDeferredIndexes(db, 2);
   if (postgres) return new KyselyRowWriter(db, true, deferIndexes ? await dropPostgresIndexes(db) : []);
   if (db.isTransaction) return new KyselyRowWriter(db, false);
   const databases = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);

@@ -96,7 +96,7 @@ export class SqliteFileRowWriter implements RowWriter {
   }
 
   async close(): Promise<void> {
-    createSqliteIndexes(this.connection, this.deferred);
+    if (this.deferred.length > 0) createSqliteIndexes(this.connection);
     // Fold the write-ahead log back into the database so it does not linger at hundreds of megabytes;
     // with readers active this may stop early, which is harmless.
     this.connection.pragma('wal_checkpoint(TRUNCATE)');

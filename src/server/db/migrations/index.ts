@@ -22,6 +22,7 @@ import * as recordingChunkSummaries from './2026-11-23T1700-recording-chunk-summ
 import * as sessionFacetRollup from './2026-11-25T1000-session-facet-rollup.ts';
 import * as sessionTextFacets from './2026-11-26T1000-session-text-facets.ts';
 import * as sessionPages from './2026-11-26T1010-session-pages.ts';
+import * as deferredIndexes from './2026-11-26T1200-deferred-indexes.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1000-session-facet-rollup': sessionFacetRollup,
   '2026-11-26T1000-session-text-facets': sessionTextFacets,
   '2026-11-26T1010-session-pages': sessionPages,
+  '2026-11-26T1200-deferred-indexes': deferredIndexes,
 };
