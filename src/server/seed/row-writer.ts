@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import { buildDeferredIndexes, isPostgres } from '../db/database.ts';
 import { BatchInserter } from './batch-insert.ts';
-import { type DeferredIndex, dropPostgresIndexes } from './deferred-indexes.ts';
+import { dropPostgresIndexes } from './deferred-indexes.ts';
 import { countByHour, countByVisitor, countFacetsByHour } from './hourly-counts.ts';
 import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
 import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-bulk-rows.ts';
@@ -126,8 +126,8 @@ class KyselyRowWriter implements RowWriter {
   constructor(
     private readonly db: Db,
     private readonly postgres: boolean,
-    /** Secondary indexes dropped for the load, built again by `close`. */
-    private readonly deferred: readonly DeferredIndex[] = [],
+    /** Whether the load dropped secondary indexes, which `close` builds again. */
+    private readonly deferring = false,
   ) {
     // SQLite has one connection and one writer; a caller's transaction is one connection too.
     this.parallelism = postgres && !db.isTransaction ? 3 : 1;
@@ -176,9 +176,10 @@ class KyselyRowWriter implements RowWriter {
   }
 
   async close(): Promise<void> {
-    // Two builds at once: PostgreSQL sorts each index in its own process. (A caller's transaction
-    // never defers indexes.)
-    if (this.deferred.length > 0) await buildDeferredIndexes(this.db, 2);
+    // Everything deferred_indexes lists, this load's drops and any an earlier failed load left; two
+    // builds at once: PostgreSQL sorts each index in its own process. (A caller's transaction never
+    // defers indexes.)
+    if (this.deferring) await buildDeferredIndexes(this.db, 2);
   }
 }
 
@@ -194,7 +195,10 @@ export async function openRowWriter(db: Db, options: { deferIndexes: boolean }):
   const deferIndexes = options.deferIndexes && !db.isTransaction;
   // Indexes a failed load left dropped are built first, unless this load drops them again anyway.
   if (!deferIndexes && !db.isTransaction) await buildDeferredIndexes(db, 2);
-  if (postgres) return new KyselyRowWriter(db, true, deferIndexes ? await dropPostgresIndexes(db) : []);
+  if (postgres) {
+    if (deferIndexes) await dropPostgresIndexes(db);
+    return new KyselyRowWriter(db, true, deferIndexes);
+  }
   if (db.isTransaction) return new KyselyRowWriter(db, false);
   const databases = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
   const file = databases.rows.find((row) => row.name === 'main')?.file ?? '';

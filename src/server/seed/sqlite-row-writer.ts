@@ -7,7 +7,7 @@ import {
   countByVisitor,
   countFacetsByHour,
 } from './hourly-counts.ts';
-import { createSqliteIndexes, type DeferredIndex, dropSqliteIndexes } from './deferred-indexes.ts';
+import { createSqliteIndexes, dropSqliteIndexes } from './deferred-indexes.ts';
 import type { RowWriter } from './row-writer.ts';
 import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-bulk-rows.ts';
 
@@ -25,8 +25,8 @@ export class SqliteFileRowWriter implements RowWriter {
   readonly parallelism = 1;
   private readonly connection: SQLite.Database;
   private readonly writeAll: (visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => void;
-  /** Secondary indexes dropped for the load, built again by `close`. */
-  private readonly deferred: DeferredIndex[];
+  /** Whether the load dropped secondary indexes, which `close` builds again. */
+  private readonly deferring: boolean;
 
   constructor(
     file: string,
@@ -40,7 +40,8 @@ export class SqliteFileRowWriter implements RowWriter {
     this.connection.pragma(`cache_size = -${CACHE_KIB}`);
     // Index builds sort their keys; helper threads share the sorting.
     this.connection.pragma('threads = 2');
-    this.deferred = deferIndexes ? dropSqliteIndexes(this.connection) : [];
+    this.deferring = deferIndexes;
+    if (deferIndexes) dropSqliteIndexes(this.connection);
     // Each visitor is new and arrives in the same batch as all of its sessions, so its count is known.
     const insertVisitor = this.prepareInsert('visitors', [...visitorColumns, 'session_count']);
     const insertSession = this.prepareInsert('sessions', sessionColumns);
@@ -96,7 +97,8 @@ export class SqliteFileRowWriter implements RowWriter {
   }
 
   async close(): Promise<void> {
-    if (this.deferred.length > 0) createSqliteIndexes(this.connection);
+    // Everything deferred_indexes lists: this load's drops and any an earlier failed load left.
+    if (this.deferring) createSqliteIndexes(this.connection);
     // Fold the write-ahead log back into the database so it does not linger at hundreds of megabytes;
     // with readers active this may stop early, which is harmless.
     this.connection.pragma('wal_checkpoint(TRUNCATE)');
