@@ -234,9 +234,8 @@ export async function buildDeferredIndexes(db: Db, parallelism = 1): Promise<num
 
 /**
  * Migrates the database `handle` opened from `url`, then builds any index a failed bulk load left
- * dropped. On PostgreSQL the migrations get a connection of
- * their own with no statement timeout: one that builds an index or fills a table from millions of rows
- * takes minutes, and the request timeout would stop it. (A SQLite file has no timeout; `:memory:` exists
+ * dropped. On PostgreSQL both get a connection of their own with no statement timeout: building an index
+ * or filling a table from millions of rows takes minutes, and the request timeout would stop it. (A SQLite file has no timeout; `:memory:` exists
  * only on the handle's own connection.)
  */
 export async function migrateDatabase(url: string, handle: DatabaseHandle): Promise<string[]> {

@@ -14,8 +14,9 @@ const TABLES = ['sessions', 'visitors', 'session_pages'];
 
 // Every drop is listed in deferred_indexes in the same transaction, and each index leaves the list in
 // the transaction that builds it: a load that fails or is killed halfway leaves the list behind, and
-// `buildDeferredIndexes` (src/server/db/database.ts: at the next start,
-// migration or load) builds what it holds.
+// the next start, migration or load builds what it holds (`buildDeferredIndexes` in db/database.ts;
+// `createSqliteIndexes` below is its synchronous twin for the bulk writer's own connection, whose
+// sorter threads and cache make the builds faster).
 
 /**
  * Drops the secondary indexes of sessions, visitors and session_pages from a SQLite connection. Building an index once
