@@ -2,6 +2,7 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { type SessionFilter, applyFilter, containsPattern } from './session-filter.ts';
+import { countByIndexIntersection } from './session-index-intersection.ts';
 import {
   MAX_LISTED_VALUES,
   matchingValues,
@@ -35,7 +36,7 @@ export async function countSessions(db: Db, filter: SessionFilter): Promise<numb
   const facet = listed ? await resolveFacet(db, filter.accountId, listed.facet) : null;
   const rollup = listed && (facet?.values.length ?? 0) <= MAX_LISTED_VALUES ? { facet } : null;
   const range = listed ? null : rangeRollupFor(filter);
-  if (!rollup && !range) return countExactly(db, filter);
+  if (!rollup && !range) return (await countByIndexIntersection(db, filter)) ?? countExactly(db, filter);
   const hours = wholeHours(filter);
   if (hours.from !== null && hours.to !== null && hours.from >= hours.to) return countExactly(db, filter);
   // A range's leftover bands, inside the whole hours.
@@ -84,6 +85,8 @@ async function countVisitedUrl(db: Db, filter: SessionFilter, text: string): Pro
             from (${visits(sql`1 as one`, sql`group by creation_timestamp, session_id`)}) as visits`.execute(db);
     return Number(counted.rows[0]?.total ?? 0);
   }
+  const intersected = await countByIndexIntersection(db, filter);
+  if (intersected !== null) return intersected;
   const row = await applyFilter(db, db.selectFrom('sessions'), rest)
     .where('sessions.id', 'in', sql<string>`(${visits(sql`session_id`, sql``)})`)
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
