@@ -75,6 +75,8 @@ export function findingScenarios(data: BenchData): Scenario[] {
       query: `q=${encodeURIComponent(data.busiestVisitorId)}`,
       p99Target: 30,
     },
+    // The first page of the same size: what a deep page should cost once placed by hours.
+    { name: 'page 0, size 100', query: 'page=0&size=100', p99Target: 50 },
     ...deepPages.map((page) => ({ name: `page ${page}, size 100`, query: `page=${page}&size=100`, p99Target: 50 })),
     ...deepPages.map((page) => ({
       name: `page ${page}, size 100, website`,
