@@ -66,37 +66,70 @@ async function estimate(db: Db, filter: SessionFilter, condition: IndexedConditi
   return sumWholeHours(db, alone, listed.facet, wholeHours(alone));
 }
 
+/** The filter's indexed conditions, narrowest first by the rollups' count of each in the date range. */
+async function rankConditions(db: Db, filter: SessionFilter) {
+  const conditions = indexedConditions(filter);
+  const sizes = await Promise.all(conditions.map((condition) => estimate(db, filter, condition)));
+  return conditions.map((condition, at) => ({ condition, size: sizes[at] ?? 0 })).sort((a, b) => a.size - b.size);
+}
+
+/** One seek per condition into its own index, for the session (creation_timestamp, id) of a row. */
+function probesOf(
+  conditions: readonly IndexedCondition[],
+  row: { account: string; time: string; id: string },
+): RawBuilder<boolean>[] {
+  return conditions.map(
+    (condition) => sql<boolean>`exists (select 1 from sessions as probe indexed by ${sql.id(condition.index)}
+      where probe.account_id = ${sql.raw(row.account)} and probe.creation_timestamp = ${sql.raw(row.time)}
+        and probe.id = ${sql.raw(row.id)} and ${condition.on('probe')})`,
+  );
+}
+
+/** The filter without the fields `taken` stands for, and whether anything but the account and dates is left. */
+function restOf(filter: SessionFilter, taken: ReadonlySet<string>): { rest: SessionFilter; narrowed: boolean } {
+  const rest = Object.fromEntries(
+    Object.entries(filter).filter(([key]) => !taken.has(key)),
+  ) as unknown as SessionFilter;
+  const narrowed = Object.entries(rest).some(
+    ([key, value]) => value !== undefined && value !== null && !['accountId', 'from', 'to'].includes(key),
+  );
+  return { rest, narrowed };
+}
+
+/** Runs a count that names indexes; null when one is missing (a bulk load drops them while it runs). */
+async function countNamingIndexes(count: () => Promise<number>): Promise<number | null> {
+  try {
+    return await count();
+  } catch (error) {
+    if (error instanceof Error && /no such index/i.test(error.message)) return null;
+    throw error;
+  }
+}
+
 /**
- * The exact number of sessions matching a filter that two or more indexed conditions narrow, counted by
- * intersecting their indexes on SQLite: the narrowest condition's index is read (estimated from the
- * rollups), each other indexed condition is one seek into its own index per entry, and only the sessions
- * left are read for the remaining conditions. Reading every row the narrowest index lists, as the
- * planner would, costs 2 to 3 µs a row; a seek into a narrow index costs well under 1. PostgreSQL
- * intersects indexes itself (bitmap AND). Null when this does not apply, or an index is missing (a bulk
- * load drops them while it runs).
+ * The exact number of sessions matching a filter that two or more indexed conditions narrow (or one and a
+ * page URL), counted by intersecting their indexes on SQLite: the narrowest condition's index is read
+ * (ranked by the rollups), each other indexed condition is one seek into its own index per entry, a page
+ * URL one seek into the session's URLs, and only the sessions left are read for the remaining
+ * conditions. Reading every row the narrowest index lists, as the planner would, costs 2 to 3 µs a row;
+ * a seek into a narrow index costs well under 1. Null on PostgreSQL, whose planner reads the narrowest
+ * index's rows with a bitmap scan and turns such seeks into a hash join over the whole other index, no
+ * faster; null too when this does not apply.
  */
 export async function countByIndexIntersection(db: Db, filter: SessionFilter): Promise<number | null> {
   if (isPostgres(db)) return null;
-  const conditions = indexedConditions(filter);
-  if (conditions.length < 2) return null;
-  const sizes = await Promise.all(conditions.map((condition) => estimate(db, filter, condition)));
-  const ranked = conditions
-    .map((condition, at) => ({ condition, size: sizes[at] ?? 0 }))
-    .sort((a, b) => a.size - b.size)
-    .map((entry) => entry.condition);
+  const ranked = (await rankConditions(db, filter)).map((entry) => entry.condition);
+  if (ranked.length < (filter.url === undefined ? 2 : 1)) return null;
   const [driver, ...probes] = ranked;
   if (!driver) return null;
 
   const where = [sql`candidate.account_id = ${filter.accountId}`, driver.on('candidate')];
   if (filter.from != null) where.push(sql`candidate.creation_timestamp >= ${filter.from}`);
   if (filter.to != null) where.push(sql`candidate.creation_timestamp < ${filter.to}`);
-  // SQLite tests the terms in this order: the narrowest probe first.
-  for (const probe of probes) {
-    where.push(sql`exists (select 1 from sessions as probe indexed by ${sql.id(probe.index)}
-      where probe.account_id = candidate.account_id and probe.creation_timestamp = candidate.creation_timestamp
-        and probe.id = candidate.id and ${probe.on('probe')})`);
-  }
-  // A visited URL is one seek into the session's own URLs: still before its row is read.
+  // SQLite tests the terms in this order: the narrowest probe first, the costlier URL seek last.
+  where.push(
+    ...probesOf(probes, { account: 'candidate.account_id', time: 'candidate.creation_timestamp', id: 'candidate.id' }),
+  );
   if (filter.url !== undefined) {
     where.push(sql`exists (select 1 from session_pages as page
       where page.account_id = candidate.account_id and page.session_id = candidate.id
@@ -105,14 +138,8 @@ export async function countByIndexIntersection(db: Db, filter: SessionFilter): P
   const matching = sql`select candidate.rowid from sessions as candidate indexed by ${sql.id(driver.index)}
     where ${sql.join(where, sql` and `)}`;
 
-  const indexed = new Set<string>([...conditions.map((condition) => condition.field), 'url']);
-  const rest = Object.fromEntries(
-    Object.entries(filter).filter(([key]) => !indexed.has(key)),
-  ) as unknown as SessionFilter;
-  const narrowed = Object.entries(rest).some(
-    ([key, value]) => value !== undefined && value !== null && !['accountId', 'from', 'to'].includes(key),
-  );
-  try {
+  const { rest, narrowed } = restOf(filter, new Set([...ranked.map((condition) => condition.field), 'url']));
+  return countNamingIndexes(async () => {
     if (!narrowed) {
       const { rows } = await sql<{ total: number }>`select count(*) as total from (${matching}) as matching`.execute(
         db,
@@ -125,8 +152,61 @@ export async function countByIndexIntersection(db: Db, filter: SessionFilter): P
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
     return Number(row.total);
-  } catch (error) {
-    if (error instanceof Error && /no such index/i.test(error.message)) return null;
-    throw error;
-  }
+  });
+}
+
+/**
+ * Below this many sessions in the narrowest indexed condition, a page URL is checked per session (one
+ * seek into that session's URLs, up to 15 µs each when the database is far larger than memory); above it,
+ * the URL's own index is read instead.
+ */
+export const URL_SEEKS_LIMIT = 10_000;
+
+/**
+ * The exact number of sessions that visited one of `urls` (the account's URLs containing the filter's
+ * text) and match the rest of the filter, when at least one other condition has an index, on SQLite.
+ * The URL index lists the URLs' sessions in time order, so each indexed condition is a seek that moves
+ * forward through its own index; distinct sessions are counted among those left.
+ */
+export async function countVisitedUrlByIntersection(
+  db: Db,
+  filter: SessionFilter,
+  urls: readonly string[],
+  seeksLimit = URL_SEEKS_LIMIT,
+): Promise<number | null> {
+  if (isPostgres(db) || urls.length === 0) return null;
+  const ranked = await rankConditions(db, filter);
+  const [narrowest] = ranked;
+  if (!narrowest) return null;
+  if (narrowest.size < seeksLimit) return countByIndexIntersection(db, filter);
+
+  const where = [sql`visit.account_id = ${filter.accountId}`, sql`visit.url in (${sql.join([...urls])})`];
+  if (filter.from != null) where.push(sql`visit.creation_timestamp >= ${filter.from}`);
+  if (filter.to != null) where.push(sql`visit.creation_timestamp < ${filter.to}`);
+  // The URL index holds each row's website: no seek needed for it.
+  const probes = ranked.map((entry) => entry.condition).filter((condition) => condition.field !== 'websiteId');
+  if (filter.websiteId !== undefined) where.push(sql`visit.website_id = ${filter.websiteId}`);
+  where.push(
+    ...probesOf(probes, { account: 'visit.account_id', time: 'visit.creation_timestamp', id: 'visit.session_id' }),
+  );
+  const visits = (select: RawBuilder<unknown>) => sql`select ${select}
+    from session_pages as visit indexed by session_pages_url_idx where ${sql.join(where, sql` and `)}`;
+
+  const { rest, narrowed } = restOf(filter, new Set([...ranked.map((entry) => entry.condition.field), 'url']));
+  return countNamingIndexes(async () => {
+    if (!narrowed) {
+      // One URL lists each session once; several may list a session more than once.
+      const { rows } =
+        urls.length === 1
+          ? await sql<{ total: number }>`${visits(sql`count(*) as total`)}`.execute(db)
+          : await sql<{ total: number }>`select count(*) as total from (${visits(sql`1 as one`)}
+              group by visit.creation_timestamp, visit.session_id) as visited`.execute(db);
+      return Number(rows[0]?.total ?? 0);
+    }
+    const row = await applyFilter(db, db.selectFrom('sessions'), rest)
+      .where('sessions.id', 'in', sql<string>`(${visits(sql`visit.session_id`)})`)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  });
 }

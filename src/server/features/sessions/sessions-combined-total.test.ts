@@ -2,7 +2,10 @@ import { expect, it } from 'vitest';
 import { createWebsite } from '../websites/websites.service.ts';
 import { isPostgres } from '../../db/database.ts';
 import { describeApi } from '../../test/harness.ts';
-import { countByIndexIntersection } from './session-index-intersection.ts';
+import { containsPattern } from './session-filter.ts';
+import type { SessionFilter } from './session-filter.ts';
+import { countByIndexIntersection, countVisitedUrlByIntersection } from './session-index-intersection.ts';
+import { matchingValues } from './session-rollup.ts';
 import { countSessions } from './sessions.repository.ts';
 import { FINDING_BASE, type FindingRow, lcg, seedFindingSessions } from './session-finding-fixtures.ts';
 
@@ -118,5 +121,46 @@ describeApi('GET /v1/sessions totals of several filters together (indexes inters
     // PostgreSQL intersects indexes itself: the list counts with one plain query there.
     expect(counted).toBe(isPostgres(db) ? null : expected);
     expect(await countSessions(db, filter)).toBe(expected);
+  });
+
+  it('counts a page URL with indexed filters the same whether it seeks each session or reads the URL index', async () => {
+    const account = await ctx().newAccount();
+    const db = ctx().database.db;
+    const second = await createWebsite(db, { accountId: account.accountId, host: 'blog.example.com', name: 'Blog' });
+    const rows = await seedFindingSessions(db, account, second.id, 120);
+    for (const row of rows.filter((_, index) => index % 3 === 0)) {
+      row.error_logs = 1;
+      await db.updateTable('sessions').set({ error_logs: 1 }).where('id', '=', row.id).execute();
+    }
+    const cases: [Partial<SessionFilter>, (row: Row) => boolean][] = [
+      [{ url: 'products', device: 'mobile' }, (row) => visited(row, 'products') && row.device === 'mobile'],
+      [{ url: 'thanks', hasErrors: true }, (row) => visited(row, 'thanks') && row.error_logs > 0],
+      [
+        { url: 'shop', device: 'desktop', websiteId: second.id, from: FINDING_BASE + 7_200 },
+        (row) =>
+          visited(row, 'shop') &&
+          row.device === 'desktop' &&
+          row.website_id === second.id &&
+          row.creation_timestamp >= FINDING_BASE + 7_200,
+      ],
+      [
+        { url: 'cart', browser: 'Firefox', durationMin: 120 },
+        (row) => visited(row, 'cart') && row.browser_name === 'Firefox' && row.duration >= 120,
+      ],
+      [{ url: 'nowhere', device: 'mobile' }, () => false],
+    ];
+    for (const [fields, matches] of cases) {
+      const filter = { accountId: account.accountId, ...fields } as SessionFilter;
+      const urls = await matchingValues(db, account.accountId, 'url', containsPattern(filter.url ?? ''));
+      const expected = rows.filter(matches).length;
+      const label = JSON.stringify(fields);
+      if (isPostgres(db)) {
+        expect(await countVisitedUrlByIntersection(db, filter, urls, 0), label).toBeNull();
+      } else if (urls.length > 0) {
+        expect(await countVisitedUrlByIntersection(db, filter, urls, 0), `${label} URL index`).toBe(expected);
+        expect(await countVisitedUrlByIntersection(db, filter, urls, Infinity), `${label} seeks`).toBe(expected);
+      }
+      expect(await countSessions(db, filter), label).toBe(expected);
+    }
   });
 });

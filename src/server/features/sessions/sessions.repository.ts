@@ -2,7 +2,7 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { type SessionFilter, applyFilter, containsPattern } from './session-filter.ts';
-import { countByIndexIntersection } from './session-index-intersection.ts';
+import { countByIndexIntersection, countVisitedUrlByIntersection } from './session-index-intersection.ts';
 import {
   MAX_LISTED_VALUES,
   matchingValues,
@@ -85,7 +85,7 @@ async function countVisitedUrl(db: Db, filter: SessionFilter, text: string): Pro
             from (${visits(sql`1 as one`, sql`group by creation_timestamp, session_id`)}) as visits`.execute(db);
     return Number(counted.rows[0]?.total ?? 0);
   }
-  const intersected = await countByIndexIntersection(db, filter);
+  const intersected = await countVisitedUrlByIntersection(db, filter, urls);
   if (intersected !== null) return intersected;
   const row = await applyFilter(db, db.selectFrom('sessions'), rest)
     .where('sessions.id', 'in', sql<string>`(${visits(sql`session_id`, sql``)})`)
