@@ -19,6 +19,16 @@ export interface FindingRow extends SessionsTable {
   pageUrls: string[];
 }
 
+/** A list filter as query parameters, with the same test on a row. */
+export type RowCondition = [query: string, matches: (row: FindingRow) => boolean];
+
+/** The session visited a URL containing `part` (its start, end or a page view's URL), case-insensitive. */
+export const visited = (row: FindingRow, part: string) =>
+  [row.start_url, row.end_url, ...row.pageUrls].some((url) => url.toLowerCase().includes(part.toLowerCase()));
+
+/** The visitor has an e-mail or a name. */
+export const identified = (row: FindingRow) => (row.visitor.email ?? '') !== '' || (row.visitor.name ?? '') !== '';
+
 /** Records a page-view event `afterMs` milliseconds into the session, with `details` as its data. */
 export async function insertPageView(
   db: Db,

@@ -7,15 +7,20 @@ import type { SessionFilter } from './session-filter.ts';
 import { countByIndexIntersection, countVisitedUrlByIntersection } from './session-index-intersection.ts';
 import { matchingValues } from './session-rollup.ts';
 import { countSessions } from './sessions.repository.ts';
-import { FINDING_BASE, type FindingRow, lcg, seedFindingSessions } from './session-finding-fixtures.ts';
+import {
+  FINDING_BASE,
+  type FindingRow,
+  type RowCondition,
+  identified,
+  lcg,
+  seedFindingSessions,
+  visited,
+} from './session-finding-fixtures.ts';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 type Row = FindingRow;
-type Condition = [query: string, matches: (row: Row) => boolean];
-
-const visited = (row: Row, part: string) =>
-  [row.start_url, row.end_url, ...row.pageUrls].some((url) => url.toLowerCase().includes(part));
+type Condition = RowCondition;
 
 /** Conditions an index holds (each a seek), beside the website and visitor ones added per account. */
 const INDEXED: Condition[] = [
@@ -40,7 +45,7 @@ const READ: Condition[] = [
   ['has_errors=false', (row) => row.error_logs === 0],
   ['seen=true', (row) => row.seen !== 0],
   ['start_url=checkout', (row) => row.start_url.toLowerCase().includes('checkout')],
-  ['identified=true', (row) => (row.visitor.email ?? '') !== '' || (row.visitor.name ?? '') !== ''],
+  ['identified=true', identified],
   ['url=thanks', (row) => visited(row, 'thanks')],
   ['url=products', (row) => visited(row, 'products')],
   ['url=50%25-off', (row) => visited(row, '50%-off')],

@@ -2,7 +2,15 @@ import { expect, it } from 'vitest';
 import { createWebsite } from '../websites/websites.service.ts';
 import { describeApi } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
-import { FINDING_BASE, type FindingRow, insertPageView, lcg, seedFindingSessions } from './session-finding-fixtures.ts';
+import {
+  FINDING_BASE,
+  type FindingRow,
+  identified,
+  insertPageView,
+  lcg,
+  seedFindingSessions,
+  visited,
+} from './session-finding-fixtures.ts';
 import type { SessionsTable, VisitorsTable } from './sessions.table.ts';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -15,10 +23,6 @@ const hasParam = (row: Row, name: string, value: string) =>
   (JSON.parse(row.visitor.params) as { name: string; value: string }[]).some(
     (param) => param.name === name && param.value === value,
   );
-const visited = (row: Row, part: string) =>
-  [row.start_url, row.end_url, ...row.pageUrls].some((url) => contains(url, part));
-
-const identified = (row: Row) => (row.visitor.email ?? '') !== '' || (row.visitor.name ?? '') !== '';
 
 /** Each filter the facet rollup counts, with the same test on a row. */
 const FILTERS: [query: string, matches: (row: Row) => boolean][] = [
