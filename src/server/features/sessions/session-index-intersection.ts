@@ -66,9 +66,8 @@ async function estimate(db: Db, filter: SessionFilter, condition: IndexedConditi
   return sumWholeHours(db, alone, listed.facet, wholeHours(alone));
 }
 
-/** The filter's indexed conditions, narrowest first by the rollups' count of each in the date range. */
-async function rankConditions(db: Db, filter: SessionFilter) {
-  const conditions = indexedConditions(filter);
+/** The conditions, narrowest first by the rollups' count of each in the filter's date range. */
+async function rankConditions(db: Db, filter: SessionFilter, conditions: readonly IndexedCondition[]) {
   const sizes = await Promise.all(conditions.map((condition) => estimate(db, filter, condition)));
   return conditions.map((condition, at) => ({ condition, size: sizes[at] ?? 0 })).sort((a, b) => a.size - b.size);
 }
@@ -118,8 +117,22 @@ async function countNamingIndexes(count: () => Promise<number>): Promise<number 
  */
 export async function countByIndexIntersection(db: Db, filter: SessionFilter): Promise<number | null> {
   if (isPostgres(db)) return null;
-  const ranked = (await rankConditions(db, filter)).map((entry) => entry.condition);
-  if (ranked.length < (filter.url === undefined ? 2 : 1)) return null;
+  const conditions = indexedConditions(filter);
+  if (conditions.length < (filter.url === undefined ? 2 : 1)) return null;
+  const ranked = await rankConditions(db, filter, conditions);
+  return countFromNarrowest(
+    db,
+    filter,
+    ranked.map((entry) => entry.condition),
+  );
+}
+
+/** Reads the first (narrowest) condition's index and seeks the others, then the URL, then the rest. */
+async function countFromNarrowest(
+  db: Db,
+  filter: SessionFilter,
+  ranked: readonly IndexedCondition[],
+): Promise<number | null> {
   const [driver, ...probes] = ranked;
   if (!driver) return null;
 
@@ -175,10 +188,18 @@ export async function countVisitedUrlByIntersection(
   seeksLimit = URL_SEEKS_LIMIT,
 ): Promise<number | null> {
   if (isPostgres(db) || urls.length === 0) return null;
-  const ranked = await rankConditions(db, filter);
+  const conditions = indexedConditions(filter);
+  if (conditions.length === 0) return null;
+  const ranked = await rankConditions(db, filter, conditions);
   const [narrowest] = ranked;
   if (!narrowest) return null;
-  if (narrowest.size < seeksLimit) return countByIndexIntersection(db, filter);
+  if (narrowest.size < seeksLimit) {
+    return countFromNarrowest(
+      db,
+      filter,
+      ranked.map((entry) => entry.condition),
+    );
+  }
 
   const where = [sql`visit.account_id = ${filter.accountId}`, sql`visit.url in (${sql.join([...urls])})`];
   if (filter.from != null) where.push(sql`visit.creation_timestamp >= ${filter.from}`);
