@@ -5,6 +5,7 @@ import { createAccount, requireAccount } from './features/accounts/accounts.serv
 import { createApiToken, listApiTokens, parseScopes, revokeApiToken } from './features/tokens/tokens.service.ts';
 import { createWebsite } from './features/websites/websites.service.ts';
 import { createUser } from './features/users/users.service.ts';
+import { POSTGRES_LOAD_CONNECTIONS } from './seed/row-writer.ts';
 import { runSeedCommand } from './seed/seed-command.ts';
 import { ROLES, type Role } from '../api/schemas/common.ts';
 import { AppError } from './errors.ts';
@@ -150,8 +151,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     });
     const config = loadConfig(io.env);
     // Maintenance commands (migrations, bulk loads that build indexes over millions of rows) run
-    // without the request path's statement timeout.
-    const handle = openDatabase(config.DATABASE_URL, { poolSize: 2, statementTimeoutMs: 0 });
+    // without the request path's statement timeout, on a pool that holds a load's parallel writes (a
+    // write waiting for a connection longer than the connect timeout would fail the load).
+    const handle = openDatabase(config.DATABASE_URL, {
+      poolSize: POSTGRES_LOAD_CONNECTIONS + 1,
+      statementTimeoutMs: 0,
+    });
     try {
       if (name !== 'migrate') {
         await migrateToLatest(handle.db);

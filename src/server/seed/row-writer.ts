@@ -18,6 +18,12 @@ export interface RowWriter {
   close(): Promise<void>;
 }
 
+/**
+ * Transactions a load keeps open at once on PostgreSQL, which spreads them over its cores. A pool that
+ * runs a load needs this many connections and one more for whatever else the caller does meanwhile.
+ */
+export const POSTGRES_LOAD_CONNECTIONS = 3;
+
 type Columns<Row> = Record<keyof Row, true>;
 
 export const VISITOR_COLUMNS = Object.keys({
@@ -130,7 +136,7 @@ class KyselyRowWriter implements RowWriter {
     private readonly deferring = false,
   ) {
     // SQLite has one connection and one writer; a caller's transaction is one connection too.
-    this.parallelism = postgres && !db.isTransaction ? 3 : 1;
+    this.parallelism = postgres && !db.isTransaction ? POSTGRES_LOAD_CONNECTIONS : 1;
     this.visitors = new BatchInserter(db, 'visitors', [...VISITOR_COLUMNS, 'session_count']);
     this.sessions = new BatchInserter(db, 'sessions', SESSION_COLUMNS);
     this.pages = new BatchInserter(db, 'session_pages', PAGE_COLUMNS);
