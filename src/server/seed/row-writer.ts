@@ -24,6 +24,16 @@ export interface RowWriter {
  */
 export const POSTGRES_LOAD_CONNECTIONS = 3;
 
+/** The tables a load writes. */
+const LOADED_TABLES = [
+  'visitors',
+  'sessions',
+  'session_pages',
+  'session_hourly_counts',
+  'session_hourly_facets',
+  'session_text_values',
+];
+
 type Columns<Row> = Record<keyof Row, true>;
 
 export const VISITOR_COLUMNS = Object.keys({
@@ -182,10 +192,14 @@ class KyselyRowWriter implements RowWriter {
   }
 
   async close(): Promise<void> {
+    // Only a PostgreSQL load without a caller's transaction defers indexes.
+    if (!this.deferring) return;
     // Everything deferred_indexes lists, this load's drops and any an earlier failed load left; two
-    // builds at once: PostgreSQL sorts each index in its own process. (A caller's transaction never
-    // defers indexes.)
-    if (this.deferring) await buildDeferredIndexes(this.db, 2);
+    // builds at once: PostgreSQL sorts each index in its own process.
+    await buildDeferredIndexes(this.db, 2);
+    // As on SQLite, fresh statistics for tables that at least doubled; the vacuum also marks the new
+    // pages all-visible, which index-only scans (the rollups, the page's id list) depend on.
+    await sql`vacuum (analyze) ${sql.join(LOADED_TABLES.map((table) => sql.table(table)))}`.execute(this.db);
   }
 }
 

@@ -98,7 +98,12 @@ export class SqliteFileRowWriter implements RowWriter {
 
   async close(): Promise<void> {
     // Everything deferred_indexes lists: this load's drops and any an earlier failed load left.
-    if (this.deferring) createSqliteIndexes(this.connection);
+    // A load that deferred its indexes at least doubled the tables: the planner's statistics are refreshed
+    // with them, or it would go on planning for the small tables they were (full scans where an index wins).
+    if (this.deferring) {
+      createSqliteIndexes(this.connection);
+      this.connection.exec('analyze');
+    }
     // Fold the write-ahead log back into the database so it does not linger at hundreds of megabytes;
     // with readers active this may stop early, which is harmless.
     this.connection.pragma('wal_checkpoint(TRUNCATE)');
