@@ -24,6 +24,7 @@ import { isPostgresUrl } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import { type ConnectionErrorListener, createPostgresPool } from './postgres-pool.ts';
 import type { DatabaseSchema } from './schema.ts';
+import { withStatementCache } from './sqlite-statements.ts';
 
 export type Db = Kysely<DatabaseSchema>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -50,31 +51,6 @@ function openSqlite(file: string): SQLite.Database {
   database.pragma('cache_size = -65536');
   database.pragma('mmap_size = 268435456');
   return database;
-}
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew, which on SQLite costs as much as running it; the service issues the
- * same few hundred SQL texts over and over, so their prepared statements are kept (least recently used
- * out first). Kysely runs one query at a time on the connection, so a statement is never used twice at once.
- */
-function withStatementCache(database: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(source: string) {
-      let statement = statements.get(source);
-      if (statement) {
-        statements.delete(source);
-      } else {
-        statement = database.prepare(source);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
-      }
-      statements.set(source, statement);
-      return statement;
-    },
-  };
 }
 
 /**
