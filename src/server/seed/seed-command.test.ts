@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.ts';
 import { createAccount } from '../features/accounts/accounts.service.ts';
-import { runCli } from '../cli-run.ts';
+import { cli, expectOneLine } from '../cli-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../test/harness.ts';
 import { runSeedCommand } from './seed-command.ts';
 
@@ -94,22 +94,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('cli seed on PostgreSQL', () => {
   // Enough sessions for more parallel writes than one connection: each must find a connection in the
   // command's pool rather than wait past the connect timeout behind a write of 20,000 sessions.
   it('loads batches in parallel and counts every session', async () => {
-    const run = (...args: string[]) => {
-      let stdout = '';
-      let stderr = '';
-      const io = {
-        env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
-        stdout: (text: string) => (stdout += text),
-        stderr: (text: string) => (stderr += text),
-      };
-      return runCli(args, io).then((code) => ({ code, stdout, stderr }));
-    };
+    const run = (...args: string[]) => cli(database.url, args);
     const created = await run('accounts', 'create', '--name', 'acme');
     expect(created.code, created.stderr).toBe(0);
 
-    const seeded = await run('seed', '--account', 'acme', '--sessions', '45000', '--days', '30');
-    expect(seeded.code, seeded.stderr).toBe(0);
-    expect(seeded.stdout).toMatch(/^Added 45000 sessions \(\d+ visitors\) to acme across 3 websites\n$/);
+    const args = ['seed', '--account', 'acme', '--sessions', '45000', '--days', '30'];
+    const seeded = await run(...args);
+    expect(expectOneLine(seeded, args)).toMatch(/^Added 45000 sessions \(\d+ visitors\) to acme across 3 websites$/);
 
     const handle = openDatabase(database.url, { poolSize: 1 });
     try {
