@@ -1,7 +1,8 @@
 /** Each role may call exactly the routes its scopes allow; admin-only routes refuse every API token. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../api/schemas/common.ts';
-import { chatAlertBody, expectError, webhookBody } from '../test/api-helpers.ts';
+import { chatAlertBody, webhookBody } from '../test/alerts-and-webhooks.ts';
+import { expectError } from '../test/api-responses.ts';
 import { type TestAccount, type TestContext, describeApi } from '../test/harness.ts';
 import { asPerson, createPerson, signedInPerson, uniqueEmail } from '../test/people.ts';
 import { insertSession, insertVisitor } from '../test/session-fixtures.ts';

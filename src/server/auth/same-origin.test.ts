@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { chatAlertBody, expectError, webhookBody } from '../test/api-helpers.ts';
+import { chatAlertBody, webhookBody } from '../test/alerts-and-webhooks.ts';
+import { expectError } from '../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../test/harness.ts';
 import {
   APP_ORIGIN,

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { chatAlertBody, expectError } from '../test/api-helpers.ts';
+import { chatAlertBody } from '../test/alerts-and-webhooks.ts';
+import { expectError } from '../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../test/harness.ts';
 import { APP_ORIGIN, asPerson, signIn, signedInPerson } from '../test/people.ts';
 import { insertSession, insertVisitor } from '../test/session-fixtures.ts';

@@ -12,7 +12,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/databa
 import { createAccount } from '../features/accounts/accounts.service.ts';
 import { createApiToken } from '../features/tokens/tokens.service.ts';
 import { createWebsite } from '../features/websites/websites.service.ts';
-import { expectError } from '../test/api-helpers.ts';
+import { expectError } from '../test/api-responses.ts';
 import { type TestDatabase, createTestDatabase } from '../test/harness.ts';
 import { APP_ORIGIN, uniqueEmail } from '../test/people.ts';
 import { type TcpProxy, startTcpProxy } from '../test/tcp-proxy.ts';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { expectError, expectSameErrorApartFromRequestId } from '../test/api-helpers.ts';
+import { expectError, expectSameErrorApartFromRequestId } from '../test/api-responses.ts';
 import { describeApi } from '../test/harness.ts';
 import { createPerson, login, sessionCookieOf, uniqueEmail } from '../test/people.ts';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { ROLES } from '../../api/schemas/common.ts';
-import { expectError } from '../test/api-helpers.ts';
+import { expectError } from '../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../test/harness.ts';
 import { createPerson, login, sessionCookieOf, uniqueEmail } from '../test/people.ts';
 import { type MeJson, ROLE_TABLE, loginRowsFor, sessionCookieAttributes } from './test-support/sign-in-checks.ts';

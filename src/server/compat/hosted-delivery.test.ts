@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Receiver, startReceiver } from '../features/notifications/test-support/receiver.ts';
 import { testWorker } from '../features/notifications/test-support/worker-kit.ts';
-import { sendJson } from '../test/api-helpers.ts';
+import { sendJson } from '../test/api-requests.ts';
 import { describeApi } from '../test/harness.ts';
 import { sdkRequest } from './hosted-client.ts';
 import { describeErrors, hostedWebhookValidator } from './hosted-schemas.ts';

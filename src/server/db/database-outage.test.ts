@@ -18,7 +18,7 @@ import {
 import { type Receiver, startReceiver } from '../features/notifications/test-support/receiver.ts';
 import { testWorker } from '../features/notifications/test-support/worker-kit.ts';
 import { createApiToken } from '../features/tokens/tokens.service.ts';
-import { expectError } from '../test/api-helpers.ts';
+import { expectError } from '../test/api-responses.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../test/harness.ts';
 import { type TcpProxy, startTcpProxy } from '../test/tcp-proxy.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';

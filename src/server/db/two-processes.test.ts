@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../features/accounts/accounts.service.ts';
 import { createWebsite } from '../features/websites/websites.service.ts';
-import { chatAlertBody, webhookBody } from '../test/api-helpers.ts';
+import { chatAlertBody, webhookBody } from '../test/alerts-and-webhooks.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../test/harness.ts';
 import { APP_ORIGIN, createPerson } from '../test/people.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';

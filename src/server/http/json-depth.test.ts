@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import openapi from '../../api/openapi.json' with { type: 'json' };
 import { describeApi } from '../test/harness.ts';
-import { expectError, sendRaw } from '../test/api-helpers.ts';
+import { sendRaw } from '../test/api-requests.ts';
+import { expectError } from '../test/api-responses.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import { assertNoNulCharacters } from './validation.ts';
 

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { INGEST_LIMITS } from '../../api/event-catalogue.ts';
-import { chatAlertBody, sendJson, webhookBody } from '../test/api-helpers.ts';
+import { chatAlertBody, webhookBody } from '../test/alerts-and-webhooks.ts';
+import { sendJson } from '../test/api-requests.ts';
 import { type TestAccount, describeApi } from '../test/harness.ts';
 import { asPerson, signedInPerson } from '../test/people.ts';
 

@@ -10,7 +10,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ADMIN_PERMISSION, type Permission, type Role, SCOPES, type Scope } from '../../api/schemas/common.ts';
 import { ROLE_PERMISSIONS } from '../auth/roles.ts';
 import { createApiToken, revokeApiToken } from '../features/tokens/tokens.service.ts';
-import { expectError } from '../test/api-helpers.ts';
+import { expectError } from '../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../test/harness.ts';
 import { APP_ORIGIN, asPerson, signedInPerson } from '../test/people.ts';
 

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
-import { sendJson } from '../test/api-helpers.ts';
+import { sendJson } from '../test/api-requests.ts';
 import { describeApi } from '../test/harness.ts';
 import { type DemoCredentials, ensureDemoData } from './demo-data.ts';
 import { loadDemoRecordings } from './demo-recording-fixture.ts';

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { createAlert, createWebhook, sendJson } from '../../test/api-helpers.ts';
+import { createAlert, createWebhook } from '../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../test/api-requests.ts';
 import { describeApi } from '../../test/harness.ts';
 import { createWebsite } from '../websites/websites.service.ts';
 import { batch, countRows, ingest } from './test-support/ingest-requests.ts';

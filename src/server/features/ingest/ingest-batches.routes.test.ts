@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { expectError } from '../../test/api-helpers.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { BROWSER_USER_AGENT } from '../../test/browser-user-agent.ts';
 import { type TestAccount, describeApi } from '../../test/harness.ts';
 import { createWebsite } from '../websites/websites.service.ts';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { expectError } from '../../test/api-helpers.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { describeApi } from '../../test/harness.ts';
 import { batch, ingest, sessionOf } from './test-support/ingest-requests.ts';
 import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';

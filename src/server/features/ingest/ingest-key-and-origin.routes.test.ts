@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectError } from '../../test/api-helpers.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../../test/harness.ts';
 import { batch, countRows, ingest, sessionOf } from './test-support/ingest-requests.ts';
 import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectError, sendRaw } from '../../test/api-helpers.ts';
+import { sendRaw } from '../../test/api-requests.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../../test/harness.ts';
 import { START_URL, batch, ingest } from './test-support/ingest-requests.ts';
 import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { migrateToLatest, openDatabase } from '../../db/database.ts';
-import { expectError, sendJson } from '../../test/api-helpers.ts';
+import { sendJson } from '../../test/api-requests.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { describeApi } from '../../test/harness.ts';
 
 describeApi('GET /v1/websites: the tracker snippet', (ctx) => {

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { sendJson } from '../../test/api-helpers.ts';
+import { sendJson } from '../../test/api-requests.ts';
 import { type TestAccount, type TestContext, describeApi } from '../../test/harness.ts';
 import { asPerson, signedInPerson } from '../../test/people.ts';
 import { clientId } from '../../test/tracker-ids.ts';

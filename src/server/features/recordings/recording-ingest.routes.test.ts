@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
 import { RECORDING_LIMITS } from '../../../api/recording-limits.ts';
 import type { Db } from '../../db/database.ts';
-import { expectError } from '../../test/api-helpers.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { describeApi } from '../../test/harness.ts';
 import { gzipJson, rrwebEvents, sendChunk, sendPageView } from './test-support/recording-requests.ts';
 import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
-import { describeRefusalsChangeNothing, expectError, sendJson } from '../../test/api-helpers.ts';
+import { sendJson } from '../../test/api-requests.ts';
+import { expectError } from '../../test/api-responses.ts';
+import { describeRefusalsChangeNothing } from '../../test/refusals-change-nothing.ts';
 import { describeApi } from '../../test/harness.ts';
 import { publicKeyOf } from '../../test/tracker-ids.ts';
 

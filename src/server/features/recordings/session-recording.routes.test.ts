@@ -1,6 +1,8 @@
 import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
-import { describeRefusalsChangeNothing, expectError, sendJson } from '../../test/api-helpers.ts';
+import { sendJson } from '../../test/api-requests.ts';
+import { expectError } from '../../test/api-responses.ts';
+import { describeRefusalsChangeNothing } from '../../test/refusals-change-nothing.ts';
 import { describeApi } from '../../test/harness.ts';
 import { gzipJson, rrwebEvents, sendChunk, sendPageView } from './test-support/recording-requests.ts';
 import { newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';

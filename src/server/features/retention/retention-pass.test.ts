@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { sendJson } from '../../test/api-helpers.ts';
+import { sendJson } from '../../test/api-requests.ts';
 import { describeApi } from '../../test/harness.ts';
 import { databaseRecordingStore } from '../recordings/recording-store.ts';
 import { gzipJson, rrwebEvents, sendPageView } from '../recordings/test-support/recording-requests.ts';

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { expectError, sendJson } from '../../test/api-helpers.ts';
+import { sendJson } from '../../test/api-requests.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { describeApi } from '../../test/harness.ts';
 import { clientId, newVisitIds, publicKeyOf } from '../../test/tracker-ids.ts';
 import { BROWSER_USER_AGENT } from '../../test/browser-user-agent.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../test/api-helpers.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { describeApi } from '../../test/harness.ts';
 import { TOKEN_FIELDS, nowSeconds, sha256, tokensApi } from './tokens-routes-fixtures.ts';
 

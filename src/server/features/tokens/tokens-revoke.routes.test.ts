@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, expectSameErrorApartFromRequestId } from '../../test/api-helpers.ts';
+import { expectError, expectSameErrorApartFromRequestId } from '../../test/api-responses.ts';
 import { describeApi } from '../../test/harness.ts';
 import { nowSeconds, sha256, tokensApi } from './tokens-routes-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { expectError } from '../../test/api-helpers.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../../test/harness.ts';
 import {
   asPerson,

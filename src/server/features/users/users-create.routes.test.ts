@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../test/api-helpers.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { describeApi } from '../../test/harness.ts';
 import { createPerson, login, setPasswordWithLink, uniqueEmail } from '../../test/people.ts';
 import { type CreatedUserJson, NEW_PASSWORD, USER_FIELDS, type UserJson, peopleApi } from './users-routes-fixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, expectSameErrorApartFromRequestId } from '../../test/api-helpers.ts';
+import { expectError, expectSameErrorApartFromRequestId } from '../../test/api-responses.ts';
 import { describeApi } from '../../test/harness.ts';
 import { asPerson, login, setPasswordWithLink, signIn, signedInPerson } from '../../test/people.ts';
 import { NEW_PASSWORD, type UserJson, peopleApi } from './users-routes-fixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../test/api-helpers.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { type TestContext, describeApi } from '../../test/harness.ts';
 import { asPerson, createPerson, signIn, signedInPerson } from '../../test/people.ts';
 import { peopleApi } from './users-routes-fixtures.ts';

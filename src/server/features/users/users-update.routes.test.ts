@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCOPES } from '../../../api/schemas/common.ts';
-import { expectError } from '../../test/api-helpers.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { describeApi } from '../../test/harness.ts';
 import { asPerson, signedInPerson, uniqueEmail } from '../../test/people.ts';
 import { type UserJson, peopleApi } from './users-routes-fixtures.ts';

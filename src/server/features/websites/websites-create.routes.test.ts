@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { expectError, sendJson } from '../../test/api-helpers.ts';
+import { sendJson } from '../../test/api-requests.ts';
+import { expectError } from '../../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../../test/harness.ts';
 
 describeApi('POST /v1/websites', (ctx) => {

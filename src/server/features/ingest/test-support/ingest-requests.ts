@@ -4,7 +4,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { sendJson } from '../../../test/api-helpers.ts';
+import { sendJson } from '../../../test/api-requests.ts';
 import { BROWSER_USER_AGENT } from '../../../test/browser-user-agent.ts';
 import type { TestAccount, TestContext } from '../../../test/harness.ts';
 import { clientId, type VisitIds } from '../../../test/tracker-ids.ts';

@@ -1,18 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AlertJson,
-  type BadBodyCase,
-  ISO_UTC,
   chatAlertBody,
   createAlert,
   createWebhook,
-  expectError,
   listAlerts,
-  sendJson,
-  sendRaw,
   webhookAlertBody,
-  itRefusesUnreadableBodies,
-} from '../../../test/api-helpers.ts';
+} from '../../../test/alerts-and-webhooks.ts';
+import { sendJson, sendRaw } from '../../../test/api-requests.ts';
+import { ISO_UTC, expectError } from '../../../test/api-responses.ts';
+import { type BadBodyCase, itRefusesUnreadableBodies } from '../../../test/refused-bodies.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { ALERT_FIELDS, alertFieldRuleCases, event, events } from '../test-support/alert-bodies.ts';
 

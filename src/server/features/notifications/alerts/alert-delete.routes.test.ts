@@ -1,12 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
-import {
-  chatAlertBody,
-  createAlert,
-  expectError,
-  expectSameErrorApartFromRequestId,
-  listAlerts,
-  sendJson,
-} from '../../../test/api-helpers.ts';
+import { chatAlertBody, createAlert, listAlerts } from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError, expectSameErrorApartFromRequestId } from '../../../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 
 describeApi('DELETE /v1/alerts/:id', (ctx) => {

@@ -1,13 +1,13 @@
 import { expect, it, vi } from 'vitest';
 import {
-  ISO_UTC,
   chatAlertBody,
   createAlert,
   createWebhook,
   listAlerts,
-  sendJson,
   webhookAlertBody,
-} from '../../../test/api-helpers.ts';
+} from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { ISO_UTC } from '../../../test/api-responses.ts';
 import { describeApi } from '../../../test/harness.ts';
 import { ALERT_FIELDS } from '../test-support/alert-bodies.ts';
 

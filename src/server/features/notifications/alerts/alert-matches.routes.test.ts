@@ -1,12 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { AlertMatchResource, DeliveryResource } from '../../../../api/schemas/deliveries.ts';
-import {
-  chatAlertBody,
-  createAlert,
-  expectError,
-  expectSameErrorApartFromRequestId,
-  sendJson,
-} from '../../../test/api-helpers.ts';
+import { chatAlertBody, createAlert } from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError, expectSameErrorApartFromRequestId } from '../../../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { PUBLIC_URL, enqueueJsError } from '../test-support/fixtures.ts';
 import { findAlertRow } from './alerts.repository.ts';

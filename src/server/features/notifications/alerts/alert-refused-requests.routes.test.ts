@@ -1,13 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
-import {
-  type AlertJson,
-  chatAlertBody,
-  createAlert,
-  describeRefusalsChangeNothing,
-  expectError,
-  listAlerts,
-  sendJson,
-} from '../../../test/api-helpers.ts';
+import { type AlertJson, chatAlertBody, createAlert, listAlerts } from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError } from '../../../test/api-responses.ts';
+import { describeRefusalsChangeNothing } from '../../../test/refusals-change-nothing.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 
 describeApi('alerts routes: unknown query parameters', (ctx) => {

@@ -1,7 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { newVisitorId, recordVisit } from '../../../compat/visits.ts';
 import { publicKeyOf } from '../../../test/tracker-ids.ts';
-import { chatAlertBody, createAlert, expectError, sendJson } from '../../../test/api-helpers.ts';
+import { chatAlertBody, createAlert } from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError } from '../../../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { listedAlert, outboxMessagesOf } from '../test-support/alert-messages.ts';
 import { JS_ERROR, type QuietAlert } from './quiet-period-fixtures.ts';

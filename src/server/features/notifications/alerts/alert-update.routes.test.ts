@@ -1,17 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AlertJson,
-  type BadBodyCase,
   chatAlertBody,
   createAlert,
   createWebhook,
-  expectError,
-  expectSameErrorApartFromRequestId,
   listAlerts,
-  sendJson,
   webhookAlertBody,
-  itRefusesUnreadableBodies,
-} from '../../../test/api-helpers.ts';
+} from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError, expectSameErrorApartFromRequestId } from '../../../test/api-responses.ts';
+import { type BadBodyCase, itRefusesUnreadableBodies } from '../../../test/refused-bodies.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { ALERT_FIELDS, alertFieldRuleCases, event } from '../test-support/alert-bodies.ts';
 

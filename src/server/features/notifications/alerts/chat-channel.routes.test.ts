@@ -8,10 +8,10 @@ import {
   chatAlertBody,
   createAlert,
   createWebhook,
-  expectError,
-  sendJson,
   webhookAlertBody,
-} from '../../../test/api-helpers.ts';
+} from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError } from '../../../test/api-responses.ts';
 import { type TestAccount, type TestContext, describeApi } from '../../../test/harness.ts';
 import { startFakeChatApi, unreachableUrl } from '../test-support/fake-chat-api.ts';
 

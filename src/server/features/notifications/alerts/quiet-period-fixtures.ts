@@ -2,7 +2,7 @@
  * What the quiet period suites share: the alert fields that tell what is held back, a JavaScript error that
  * their alerts match, and a way to let an alert's quiet period pass without waiting for it.
  */
-import type { AlertJson } from '../../../test/api-helpers.ts';
+import type { AlertJson } from '../../../test/alerts-and-webhooks.ts';
 import type { TestContext } from '../../../test/harness.ts';
 
 export type QuietAlert = AlertJson & {

@@ -1,5 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
-import { chatAlertBody, createAlert, expectError, sendJson } from '../../../test/api-helpers.ts';
+import { chatAlertBody, createAlert } from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError } from '../../../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { listedAlert } from '../test-support/alert-messages.ts';
 import type { QuietAlert } from './quiet-period-fixtures.ts';

@@ -2,15 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type AlertJson,
   type WebhookJson,
-  ISO_UTC,
   chatAlertBody,
   createAlert,
   createWebhook,
-  expectError,
-  expectSameErrorApartFromRequestId,
-  sendJson,
   webhookAlertBody,
-} from '../../../test/api-helpers.ts';
+} from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { ISO_UTC, expectError, expectSameErrorApartFromRequestId } from '../../../test/api-responses.ts';
 import { type TestAccount, type TestContext, describeApi } from '../../../test/harness.ts';
 import type { DeliveryResource } from '../../../../api/schemas/deliveries.ts';
 import type { DeliveryBody } from '../outbox/delivery-payload.ts';

@@ -5,11 +5,11 @@ import {
   chatAlertBody,
   createAlert,
   createWebhook,
-  describeRefusalsChangeNothing,
-  expectError,
-  sendJson,
   webhookAlertBody,
-} from '../../../test/api-helpers.ts';
+} from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError } from '../../../test/api-responses.ts';
+import { describeRefusalsChangeNothing } from '../../../test/refusals-change-nothing.ts';
 import { type TestAccount, type TestContext, describeApi } from '../../../test/harness.ts';
 import { findAlertRow } from '../alerts/alerts.repository.ts';
 import { enqueueJsError } from '../test-support/fixtures.ts';

@@ -1,5 +1,5 @@
 /** What alert bodies and answers hold: the Alert's fields, its events, and the rules every body must obey. */
-import type { BadBodyCase } from '../../../test/api-helpers.ts';
+import type { BadBodyCase } from '../../../test/refused-bodies.ts';
 
 export const ALERT_FIELDS = [
   'threshold_count',

@@ -1,4 +1,4 @@
-import { type AlertJson, listAlerts } from '../../../test/api-helpers.ts';
+import { type AlertJson, listAlerts } from '../../../test/alerts-and-webhooks.ts';
 import type { TestAccount, TestContext } from '../../../test/harness.ts';
 import type { DeliveryBody } from '../outbox/delivery-payload.ts';
 

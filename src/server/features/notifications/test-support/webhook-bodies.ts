@@ -1,5 +1,6 @@
 /** What webhook bodies and answers hold: the Webhook's fields, and the rules every body (create or update) obeys. */
-import { type BadBodyCase, hookUrl, webhookBody } from '../../../test/api-helpers.ts';
+import { hookUrl, webhookBody } from '../../../test/alerts-and-webhooks.ts';
+import { type BadBodyCase } from '../../../test/refused-bodies.ts';
 
 export const WEBHOOK_FIELDS = [
   'webhook_id',

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { createWebhook } from '../../../test/api-helpers.ts';
+import { createWebhook } from '../../../test/alerts-and-webhooks.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { asPerson, signedInPerson } from '../../../test/people.ts';
 import { enqueueJsError, insertAlertRow } from '../test-support/fixtures.ts';

@@ -1,12 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
-import {
-  type WebhookJson,
-  createWebhook,
-  expectError,
-  hookUrl,
-  sendJson,
-  webhookBody,
-} from '../../../test/api-helpers.ts';
+import { type WebhookJson, createWebhook, hookUrl, webhookBody } from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError } from '../../../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { INTERNAL_HOSTS } from '../test-support/webhook-bodies.ts';
 

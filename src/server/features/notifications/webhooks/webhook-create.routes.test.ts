@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type WebhookJson,
   createWebhook,
-  expectError,
   hookUrl,
   listWebhooks,
-  sendJson,
   webhookBody,
-  itRefusesUnreadableBodies,
-} from '../../../test/api-helpers.ts';
+} from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError } from '../../../test/api-responses.ts';
+import { itRefusesUnreadableBodies } from '../../../test/refused-bodies.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { createApiToken } from '../../tokens/tokens.service.ts';
 import { createWebsite } from '../../websites/websites.service.ts';

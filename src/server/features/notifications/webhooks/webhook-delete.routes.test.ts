@@ -3,14 +3,13 @@ import {
   chatAlertBody,
   createAlert,
   createWebhook,
-  expectError,
-  expectSameErrorApartFromRequestId,
   hookUrl,
   listAlerts,
   listWebhooks,
-  sendJson,
   webhookAlertBody,
-} from '../../../test/api-helpers.ts';
+} from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError, expectSameErrorApartFromRequestId } from '../../../test/api-responses.ts';
 import { type TestAccount, type TestContext, describeApi } from '../../../test/harness.ts';
 
 async function webhookUsedByAlerts(ctx: TestContext, account: TestAccount, ...names: string[]) {

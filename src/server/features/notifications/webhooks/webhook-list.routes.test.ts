@@ -1,12 +1,7 @@
 import { expect, it, vi } from 'vitest';
-import {
-  type WebhookJson,
-  createWebhook,
-  expectNoSecret,
-  hookUrl,
-  listWebhooks,
-  sendJson,
-} from '../../../test/api-helpers.ts';
+import { type WebhookJson, createWebhook, hookUrl, listWebhooks } from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectNoSecret } from '../../../test/api-responses.ts';
 import { describeApi } from '../../../test/harness.ts';
 import { WEBHOOK_FIELDS } from '../test-support/webhook-bodies.ts';
 

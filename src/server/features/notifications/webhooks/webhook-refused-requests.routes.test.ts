@@ -2,13 +2,13 @@ import { beforeAll, expect, it } from 'vitest';
 import {
   type WebhookJson,
   createWebhook,
-  describeRefusalsChangeNothing,
-  expectError,
   hookUrl,
   listWebhooks,
-  sendJson,
   webhookBody,
-} from '../../../test/api-helpers.ts';
+} from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError } from '../../../test/api-responses.ts';
+import { describeRefusalsChangeNothing } from '../../../test/refusals-change-nothing.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 
 describeApi('webhooks routes: unknown query parameters', (ctx) => {

@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type WebhookJson,
-  createWebhook,
-  expectError,
-  expectNoSecret,
-  expectSameErrorApartFromRequestId,
-  webhookBody,
-} from '../../../test/api-helpers.ts';
+import { type WebhookJson, createWebhook, webhookBody } from '../../../test/alerts-and-webhooks.ts';
+import { expectError, expectNoSecret, expectSameErrorApartFromRequestId } from '../../../test/api-responses.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { EVIL_ORIGIN, asPerson, signedInPerson } from '../../../test/people.ts';
 

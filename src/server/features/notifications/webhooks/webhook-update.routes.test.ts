@@ -2,15 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type WebhookJson,
   createWebhook,
-  expectError,
-  expectNoSecret,
-  expectSameErrorApartFromRequestId,
   hookUrl,
   listWebhooks,
-  sendJson,
   webhookBody,
-  itRefusesUnreadableBodies,
-} from '../../../test/api-helpers.ts';
+} from '../../../test/alerts-and-webhooks.ts';
+import { sendJson } from '../../../test/api-requests.ts';
+import { expectError, expectNoSecret, expectSameErrorApartFromRequestId } from '../../../test/api-responses.ts';
+import { itRefusesUnreadableBodies } from '../../../test/refused-bodies.ts';
 import { type TestAccount, describeApi } from '../../../test/harness.ts';
 import { createWebsite } from '../../websites/websites.service.ts';
 import { webhookBodyRuleCases } from '../test-support/webhook-bodies.ts';

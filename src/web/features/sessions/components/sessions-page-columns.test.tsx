@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+/** The list's columns: sorting on the server by a header, their order, and each person's choice of them. */
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ME, mockSessionsApi, renderPage, sessionRequests, signInAs } from './sessions-page-fixtures.tsx';
+
+mockSessionsApi();
+
+describe('SessionsPage', () => {
+  it('sorts on the server by a clicked column header, longest first, then shortest, from the first page', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage('/sessions?page=3');
+    await screen.findByText('1,234 sessions');
+    expect(sessionRequests.at(-1)?.has('sort')).toBe(false);
+
+    await user.click(screen.getByRole('columnheader', { name: /Duration/ }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('-duration'));
+    expect(sessionRequests.at(-1)?.get('page')).toBe('0');
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/sessions?sort=-duration');
+
+    await user.click(screen.getByRole('columnheader', { name: /Duration/ }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('duration'));
+  });
+
+  it('opens a link with a sort sorted, and ignores a sort the server does not know', async () => {
+    renderPage('/sessions?sort=-rage_clicks');
+    await screen.findByText('1,234 sessions');
+    expect(sessionRequests.at(-1)?.get('sort')).toBe('-rage_clicks');
+    expect(screen.getByRole('columnheader', { name: /Rage clicks/ })).toHaveAttribute('aria-sort', 'descending');
+    cleanup();
+    renderPage('/sessions?sort=visitor');
+    await screen.findByText('1,234 sessions');
+    expect(sessionRequests.at(-1)?.has('sort')).toBe(false);
+  });
+
+  it('puts the frustration signals and engagement right after the visitor', async () => {
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.slice(0, 8)).toEqual([
+      'Start time',
+      'Replay',
+      'Duration',
+      'Visitor',
+      'Errors',
+      'Rage clicks',
+      'Error clicks',
+      'Engagement',
+    ]);
+  });
+
+  it("keeps each person's choice of columns, even in a shared browser", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Engagement' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument());
+    cleanup();
+
+    signInAs({ ...ME, user: { ...ME.user, user_id: 'usr_2', email: 'colleague@demo.example' } });
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    expect(screen.getByRole('columnheader', { name: /Engagement/ })).toBeInTheDocument();
+    cleanup();
+
+    signInAs(ME);
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument();
+  });
+});

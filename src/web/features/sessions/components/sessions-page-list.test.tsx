@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+/**
+ * The sessions list: the sessions with their total and the range the server used, sessions that arrive since,
+ * a failure, and a session's drawer.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorReply } from '../../../test/mock-api.ts';
+import { makeSession } from '../../../components/sessions/make-session.ts';
+import {
+  SESSIONS,
+  answerSessionsWith,
+  mockSessionsApi,
+  renderPage,
+  sessionRequests,
+} from './sessions-page-fixtures.tsx';
+
+mockSessionsApi();
+
+describe('SessionsPage', () => {
+  it('shows the sessions, the total and the exact range the server used', async () => {
+    renderPage('/sessions?date_from=TODAY&tz=America%2FNew_York');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Sessions' })).toBeInTheDocument();
+    expect(await screen.findByText('Ana Lima · ana@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Anonymous visitor')).toBeInTheDocument();
+    expect(screen.getByText('1,234 sessions')).toBeInTheDocument();
+    expect(screen.getByText('Showing 22 Nov 2026 00:00 – now, America/New_York')).toBeInTheDocument();
+    expect(screen.getByText('22 Nov 2026, 04:30:00')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Dates' })).toHaveTextContent('Today');
+    expect(sessionRequests[0]?.get('date_from')).toBe('TODAY');
+    expect(sessionRequests[0]?.get('tz')).toBe('America/New_York');
+  });
+
+  it('offers sessions that arrived since, every 15 s, without moving the rows, and shows them on request', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    await screen.findByText('Ana Lima · ana@example.com');
+    expect(sessionRequests).toHaveLength(1);
+
+    const newer = makeSession({ id: 'ses_new', creation_timestamp: 1_795_340_000, visitor: { name: 'Noor Ali' } });
+    answerSessionsWith((query) => {
+      if (query.get('size') === '1') {
+        // Counted from the newest shown session's second on, so that session is among the 13.
+        return { body: { total: 13, page: { num: 0, size: 1 }, sessions: [newer] } };
+      }
+      return { body: { total: 1246, page: { num: 0, size: 25 }, sessions: [newer, ...SESSIONS] } };
+    });
+    await vi.advanceTimersByTimeAsync(15_000);
+
+    expect(await screen.findByText('12 new sessions')).toBeInTheDocument();
+    const poll = sessionRequests.at(-1);
+    expect(poll?.get('size')).toBe('1');
+    expect(poll?.get('date_from')).toBe('2026-11-22T09:30:00Z');
+    expect(screen.queryByText(/Noor Ali/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText(/Noor Ali/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('12 new sessions')).not.toBeInTheDocument());
+  });
+
+  it('does not watch for new sessions past the first page or in another order', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPage('/sessions?sort=-duration');
+    await screen.findByText('Ana Lima · ana@example.com');
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(sessionRequests).toHaveLength(1);
+  });
+
+  it('shows a failure with the request id to quote', async () => {
+    answerSessionsWith(() =>
+      errorReply(400, 'validation_error', 'invalid_date', 'date_from must be a date', 'date_from'),
+    );
+    renderPage('/sessions?date_from=soon');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sessions could not be loaded');
+    expect(alert).toHaveTextContent('date_from must be a date');
+    expect(alert).toHaveTextContent('req_test123');
+  });
+
+  it('opens a session in a drawer with its details and the way to the visitor', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(await screen.findByText('Ana Lima · ana@example.com'));
+
+    const drawer = await screen.findByRole('dialog', { name: 'Session details' });
+    expect(within(drawer).getByText('http://localhost:3457/sessions/ses_01J9Z8Q4')).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'All sessions of this visitor' })).toHaveAttribute(
+      'href',
+      '/visitors?visitor_id=vis_ana',
+    );
+    expect(within(drawer).getByRole('heading', { level: 3, name: 'Campaign (UTM)' })).toBeInTheDocument();
+    expect(within(drawer).getByText('winter-sale')).toBeInTheDocument();
+    // The modal drawer hides the page behind it from assistive technology, hence `hidden`.
+    expect(screen.getByRole('status', { name: 'Address', hidden: true })).toHaveTextContent('session=ses_01J9Z8Q4');
+
+    await user.click(within(drawer).getByRole('button', { name: 'Close session details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status', { name: 'Address' })).not.toHaveTextContent('session=');
+    // A keyboard user carries on from the row that opened it.
+    await waitFor(() =>
+      expect(document.activeElement?.closest('[role="row"]')).toHaveAttribute('data-id', 'ses_01J9Z8Q4'),
+    );
+  });
+});
