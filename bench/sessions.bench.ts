@@ -33,6 +33,7 @@ import { benchPipeline } from './pipeline.ts';
 import { benchReplay } from './replay.ts';
 import { findingScenarios, type Scenario } from './finding-scenarios.ts';
 import { type LoadResult, loadTest, positiveEnv } from './load.ts';
+import { report, type Throughput } from './sessions-report.ts';
 
 const CONNECTIONS = 10;
 const PAGE_SIZE_DEEP = 100;
@@ -120,72 +121,6 @@ async function measureAll(
     }
   }
   return results;
-}
-
-function row(cells: string[], widths: number[]): string {
-  return cells
-    .map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0)))
-    .join('  ');
-}
-
-function report(results: Map<Scenario, LoadResult | Error>, throughput: Throughput | Error): void {
-  const widths = [44, 8, 8, 8, 10, 9, 7];
-  const ms = (value: number) => value.toFixed(1);
-  console.log(`\n${row(['scenario', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'failures', 'p99'], widths)}`);
-  const verdicts: string[] = [];
-  for (const [scenario, result] of results) {
-    if (result instanceof Error) {
-      console.log(row([scenario.name, '-', '-', '-', '-', '-', 'FAIL'], widths));
-      verdicts.push(`FAIL  ${scenario.name}: ${result.message.split('\n')[0]}`);
-      continue;
-    }
-    const pass = result.p99 < scenario.p99Target && result.failures === 0;
-    const cells = [
-      scenario.name,
-      ms(result.p50),
-      ms(result.p95),
-      ms(result.p99),
-      result.requestsPerSecond.toFixed(0),
-      String(result.failures),
-    ];
-    console.log(row([...cells, pass ? 'pass' : 'FAIL'], widths));
-    const why = result.failures === 0 ? '' : `, ${result.failures} failed requests`;
-    verdicts.push(
-      `${pass ? 'pass' : 'FAIL'}  ${scenario.name}: p99 ${ms(result.p99)} ms < ${scenario.p99Target} ms${why}`,
-    );
-  }
-  if (throughput instanceof Error) {
-    console.log(row(['floor (node:http + driver)', '-', '-', '-', '-', '-', ''], widths));
-    verdicts.push(`FAIL  floor did not run: ${throughput.message.split('\n')[0]}`);
-  } else {
-    for (const floor of throughput.floor) {
-      const cells = [
-        'floor (node:http + driver)',
-        ms(floor.p50),
-        ms(floor.p95),
-        ms(floor.p99),
-        floor.requestsPerSecond.toFixed(0),
-        String(floor.failures),
-      ];
-      console.log(row([...cells, ''], widths));
-    }
-    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-    const floorTotal = sum(throughput.floor.map((floor) => floor.requestsPerSecond));
-    if (floorTotal > 0) {
-      const ratio = sum(throughput.server) / floorTotal;
-      console.log(`\nFirst page: server/floor throughput = ${(ratio * 100).toFixed(0)}% (alternating rounds)`);
-      verdicts.push(
-        `${ratio >= 0.85 ? 'pass' : 'FAIL'}  first-page throughput ${(ratio * 100).toFixed(0)}% of the floor (target >= 85%)`,
-      );
-    }
-  }
-  console.log(`\nTargets:\n  ${verdicts.join('\n  ')}`);
-}
-
-/** First-page requests per second of the server and of the floor, measured in alternating rounds. */
-interface Throughput {
-  server: number[];
-  floor: LoadResult[];
 }
 
 /**
