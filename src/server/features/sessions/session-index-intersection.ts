@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
-import { type SessionFilter, applyFilter, containsPattern } from './session-filter.ts';
+import { countAmong, countVisitingSessions } from './session-counts.ts';
+import { type SessionFilter, containsPattern } from './session-filter.ts';
 import { rollupFor, sumWholeHours, wholeHours } from './session-rollup.ts';
 
 /**
@@ -159,12 +160,7 @@ async function countFromNarrowest(
       );
       return Number(rows[0]?.total ?? 0);
     }
-    // The sessions left are looked up by rowid for the conditions no index holds.
-    const row = await applyFilter(db, db.selectFrom('sessions'), rest)
-      .where(sql<boolean>`sessions.rowid in (${matching})`)
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
+    return countAmong(db, rest, 'rowid', matching);
   });
 }
 
@@ -193,19 +189,14 @@ export async function countVisitedUrlByIntersection(
   const ranked = await rankConditions(db, filter, conditions);
   const [narrowest] = ranked;
   if (!narrowest) return null;
-  if (narrowest.size < seeksLimit) {
-    return countFromNarrowest(
-      db,
-      filter,
-      ranked.map((entry) => entry.condition),
-    );
-  }
+  const ordered = ranked.map((entry) => entry.condition);
+  if (narrowest.size < seeksLimit) return countFromNarrowest(db, filter, ordered);
 
   const where = [sql`visit.account_id = ${filter.accountId}`, sql`visit.url in (${sql.join([...urls])})`];
   if (filter.from != null) where.push(sql`visit.creation_timestamp >= ${filter.from}`);
   if (filter.to != null) where.push(sql`visit.creation_timestamp < ${filter.to}`);
   // The URL index holds each row's website: no seek needed for it.
-  const probes = ranked.map((entry) => entry.condition).filter((condition) => condition.field !== 'websiteId');
+  const probes = ordered.filter((condition) => condition.field !== 'websiteId');
   if (filter.websiteId !== undefined) where.push(sql`visit.website_id = ${filter.websiteId}`);
   where.push(
     ...probesOf(probes, { account: 'visit.account_id', time: 'visit.creation_timestamp', id: 'visit.session_id' }),
@@ -213,21 +204,10 @@ export async function countVisitedUrlByIntersection(
   const visits = (select: RawBuilder<unknown>) => sql`select ${select}
     from session_pages as visit indexed by session_pages_url_idx where ${sql.join(where, sql` and `)}`;
 
-  const { rest, narrowed } = restOf(filter, new Set([...ranked.map((entry) => entry.condition.field), 'url']));
-  return countNamingIndexes(async () => {
-    if (!narrowed) {
-      // One URL lists each session once; several may list a session more than once.
-      const { rows } =
-        urls.length === 1
-          ? await sql<{ total: number }>`${visits(sql`count(*) as total`)}`.execute(db)
-          : await sql<{ total: number }>`select count(*) as total from (${visits(sql`1 as one`)}
-              group by visit.creation_timestamp, visit.session_id) as visited`.execute(db);
-      return Number(rows[0]?.total ?? 0);
-    }
-    const row = await applyFilter(db, db.selectFrom('sessions'), rest)
-      .where('sessions.id', 'in', sql<string>`(${visits(sql`visit.session_id`)})`)
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
-  });
+  const { rest, narrowed } = restOf(filter, new Set([...ordered.map((condition) => condition.field), 'url']));
+  return countNamingIndexes(async () =>
+    narrowed
+      ? countAmong(db, rest, 'id', visits(sql`visit.session_id`))
+      : countVisitingSessions(db, visits, urls.length),
+  );
 }

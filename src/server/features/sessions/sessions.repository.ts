@@ -2,6 +2,7 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { type SessionFilter, applyFilter, containsPattern } from './session-filter.ts';
+import { countAmong, countVisitingSessions } from './session-counts.ts';
 import { countByIndexIntersection, countVisitedUrlByIntersection } from './session-index-intersection.ts';
 import {
   MAX_LISTED_VALUES,
@@ -70,28 +71,14 @@ async function countVisitedUrl(db: Db, filter: SessionFilter, text: string): Pro
   if (filter.websiteId !== undefined) conditions.push(sql`website_id = ${filter.websiteId}`);
   // SQLite would rather walk the primary key, whose session order saves the grouping a sort, through
   // every URL of the account: the URL index reads only the matching ones.
-  const visits = (select: RawBuilder<unknown>, tail: RawBuilder<unknown>) => sql`select ${select}
+  const visits = (select: RawBuilder<unknown>) => sql`select ${select}
     from session_pages ${isPostgres(db) ? sql`` : sql`indexed by session_pages_url_idx`}
-    where ${sql.join(conditions, sql` and `)} ${tail}`;
-  const placeOnly = rollupFor(rest)?.facet === null;
-  if (placeOnly) {
-    // One URL lists each session once; several may list a session more than once. All rows of a session
-    // carry its creation time, and grouping on that number first sorts 2.3 times faster on SQLite than
-    // DISTINCT on the id (39 against 89 ms for 90,000 rows).
-    const counted =
-      urls.length === 1
-        ? await sql<{ total: number | string }>`${visits(sql`count(*) as total`, sql``)}`.execute(db)
-        : await sql<{ total: number | string }>`select count(*) as total
-            from (${visits(sql`1 as one`, sql`group by creation_timestamp, session_id`)}) as visits`.execute(db);
-    return Number(counted.rows[0]?.total ?? 0);
-  }
+    where ${sql.join(conditions, sql` and `)}`;
+  // Only the place (website, dates) narrows the rest: the URLs' own rows hold it.
+  if (rollupFor(rest)?.facet === null) return countVisitingSessions(db, visits, urls.length);
   const intersected = await countVisitedUrlByIntersection(db, filter, urls);
   if (intersected !== null) return intersected;
-  const row = await applyFilter(db, db.selectFrom('sessions'), rest)
-    .where('sessions.id', 'in', sql<string>`(${visits(sql`session_id`, sql``)})`)
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countAmong(db, rest, 'id', visits(sql`session_id`));
 }
 
 /**
