@@ -143,6 +143,14 @@ class CurrentSchemaPostgresDialect extends PostgresDialect {
   }
 }
 
+/** Each PostgreSQL handle's pool, for the work Kysely has no API for (bulk loads through COPY). */
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/** The node-postgres pool behind a database opened by `openDatabase`; undefined for SQLite and transactions. */
+export function postgresPoolOf(db: Db): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
+
 /** Opens the database named by a URL: a postgres:// URL, or else a SQLite file path. */
 export function openDatabase(
   url: string,
@@ -154,6 +162,7 @@ export function openDatabase(
       statementTimeoutMs: options.statementTimeoutMs ?? 30_000,
     });
     const db = new Kysely<DatabaseSchema>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+    postgresPools.set(db, pool);
     return { db, dialect: 'postgres', close: () => db.destroy(), onConnectionError };
   }
   const file = url.replace(/^sqlite:(\/\/)?/i, '');

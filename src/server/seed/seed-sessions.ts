@@ -23,6 +23,8 @@ export interface SeedOptions {
    * sorted build beats updating every index row by row; readers see full scans meanwhile.
    */
   deferIndexes?: boolean;
+  /** Sessions per write transaction, instead of the writer's own choice (which suits large loads). */
+  sessionsPerWrite?: number;
   onProgress?: (done: number) => void;
 }
 
@@ -67,15 +69,17 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
 
   const deferIndexes = options.deferIndexes ?? (await shouldDeferIndexes(db, options.sessions));
   const writer = await openRowWriter(db, { deferIndexes });
+  const sessionsPerWrite = options.sessionsPerWrite ?? writer.sessionsPerWrite;
   const inFlight = new Set<Promise<void>>();
   let visitorBuffer: VisitorsTable[] = [];
   let sessionBuffer: SessionsTable[] = [];
   let written = 0;
   let visitors = 0;
 
-  // Hands the buffered rows to the writer and keeps generating while they are written, up to the
-  // writer's parallelism; a failed write rejects the next wait.
+  // Hands the buffered rows to the writer and keeps generating while they are written, once as many
+  // writes as the writer's parallelism are running; a failed write rejects the next wait.
   const flush = async () => {
+    while (inFlight.size >= writer.parallelism) await Promise.race(inFlight);
     const sessionCount = sessionBuffer.length;
     const task = writer.write(visitorBuffer, sessionBuffer).then(() => {
       written += sessionCount;
@@ -86,7 +90,6 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
     inFlight.add(task);
     const forget = () => inFlight.delete(task);
     task.then(forget, forget);
-    while (inFlight.size >= writer.parallelism) await Promise.race(inFlight);
   };
 
   let failure: unknown = null;
@@ -99,7 +102,7 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
       for (const session of generated.sessions) sessionBuffer.push(session);
       remaining -= count;
       visitors += 1;
-      if (sessionBuffer.length >= writer.sessionsPerWrite) await flush();
+      if (sessionBuffer.length >= sessionsPerWrite) await flush();
     }
     if (sessionBuffer.length > 0) await flush();
     await Promise.all(inFlight);

@@ -24,6 +24,7 @@ import * as sessionTextFacets from './2026-11-26T1000-session-text-facets.ts';
 import * as sessionPages from './2026-11-26T1010-session-pages.ts';
 import * as deferredIndexes from './2026-11-26T1200-deferred-indexes.ts';
 import * as rollupsWithoutRowid from './2026-11-26T1300-rollups-without-rowid.ts';
+import * as bulkLoadTriggerConditions from './2026-11-26T1400-bulk-load-trigger-conditions.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1010-session-pages': sessionPages,
   '2026-11-26T1200-deferred-indexes': deferredIndexes,
   '2026-11-26T1300-rollups-without-rowid': rollupsWithoutRowid,
+  '2026-11-26T1400-bulk-load-trigger-conditions': bulkLoadTriggerConditions,
 };

@@ -1,0 +1,116 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { FacetCount, HourlyCount } from './hourly-counts.ts';
+
+// What a bulk load into PostgreSQL sends besides its rows: the rollups and distinct text values of a
+// batch, each table in one statement per 10,000 rows with every column as one array parameter. Binding
+// tens of thousands of scalar parameters costs the client more than the server's whole insert.
+
+/**
+ * Transactions a load keeps open at once on PostgreSQL: one copies its rows while another adds its counts
+ * to the rollups. More would only wait: each transaction locks the rollup rows it adds to until it
+ * commits, and the batches share most of them. A pool that runs a load needs this many connections and
+ * one more for whatever else the caller does meanwhile.
+ */
+export const POSTGRES_LOAD_CONNECTIONS = 2;
+
+/** Makes the triggers that keep rollups, pages and text values stand aside for the current transaction. */
+export const BULK_LOAD_SQL = "select set_config('session_analytics.bulk_load', 'on', true)";
+
+/** Runs one statement with its parameters: on a pooled client, or on a Kysely executor. */
+export type RunStatement = (text: string, parameters: unknown[]) => Promise<unknown>;
+
+const ROWS_PER_STATEMENT = 10_000;
+
+/** One array per column, each `rows.length` long, in the rows' order. */
+function columnArrays<Row>(rows: readonly Row[], columns: readonly (keyof Row)[]): unknown[][] {
+  return columns.map((column) => rows.map((row) => row[column]));
+}
+
+async function inChunks<Row>(rows: readonly Row[], add: (chunk: readonly Row[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    await add(rows.slice(start, start + ROWS_PER_STATEMENT));
+  }
+}
+
+const HOUR_KEY = ['account_id', 'website_id', 'hour'] as const;
+const FACET_KEY = ['account_id', 'facet', 'value', 'hour', 'website_id'] as const;
+
+const addCounts = (table: string, key: readonly string[], types: readonly string[]) => {
+  const columns = [...key, 'sessions'];
+  const arrays = [...types, 'bigint'].map((type, index) => `$${index + 1}::${type}[]`).join(', ');
+  return `insert into ${table} (${columns.join(', ')}) select * from unnest(${arrays})
+    on conflict (${key.join(', ')}) do update set sessions = ${table}.sessions + excluded.sessions`;
+};
+const ADD_HOURLY_COUNTS = addCounts('session_hourly_counts', HOUR_KEY, ['text', 'text', 'bigint']);
+const ADD_FACET_COUNTS = addCounts('session_hourly_facets', FACET_KEY, ['text', 'text', 'text', 'bigint', 'text']);
+
+/**
+ * Adds a batch's counts to both rollups, in the order given (key order): parallel loads then lock shared
+ * rollup rows in the same order and cannot deadlock.
+ */
+export async function addRollupCounts(
+  run: RunStatement,
+  hourly: readonly HourlyCount[],
+  facets: readonly FacetCount[],
+): Promise<void> {
+  await inChunks(hourly, (chunk) => run(ADD_HOURLY_COUNTS, columnArrays(chunk, [...HOUR_KEY, 'sessions'])));
+  await inChunks(facets, (chunk) => run(ADD_FACET_COUNTS, columnArrays(chunk, [...FACET_KEY, 'sessions'])));
+}
+
+const ADD_TEXT_VALUES = `insert into session_text_values (account_id, facet, value)
+  select * from unnest($1::text[], $2::text[], $3::text[]) on conflict (account_id, facet, value) do nothing`;
+
+/**
+ * Adds (account, facet, value) rows to session_text_values, skipping those present, after taking the
+ * accounts' rollup locks as the triggers do. Run it in a transaction of its own: parallel loads adding
+ * the same new values inside their long transactions would wait for each other.
+ */
+export async function addTextValues(run: RunStatement, values: readonly (readonly [string, string, string])[]) {
+  const accounts = [...new Set(values.map(([account]) => account))].sort();
+  for (const account of accounts) await run('select pg_advisory_xact_lock(7242, hashtext($1))', [account]);
+  await inChunks(values, (chunk) =>
+    run(
+      ADD_TEXT_VALUES,
+      [0, 1, 2].map((column) => chunk.map((row) => row[column])),
+    ),
+  );
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
+/** A value as a field of COPY's text format: `\N` for null, the four special characters escaped. */
+export function copyField(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return NEEDS_ESCAPE.test(text) ? text.replace(/[\\\t\n\r]/g, (special) => COPY_ESCAPES[special] as string) : text;
+}
+
+const ROWS_PER_CHUNK = 1000;
+
+/** Streams rows into a table with one `COPY … FROM STDIN` on `client`, in its current transaction. */
+export async function copyRows<Row>(
+  client: pg.ClientBase,
+  table: string,
+  columns: readonly (keyof Row & string)[],
+  rows: readonly Row[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  function* text() {
+    for (let start = 0; start < rows.length; start += ROWS_PER_CHUNK) {
+      let chunk = '';
+      for (const row of rows.slice(start, start + ROWS_PER_CHUNK)) {
+        for (let index = 0; index < columns.length; index += 1) {
+          chunk += (index === 0 ? '' : '\t') + copyField(row[columns[index] as keyof Row]);
+        }
+        chunk += '\n';
+      }
+      yield chunk;
+    }
+  }
+  const names = columns.map((column) => `"${column}"`).join(', ');
+  await pipeline(Readable.from(text()), client.query(copyFrom(`copy "${table}" (${names}) from stdin`)));
+}
