@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { preferredTimeZone, rememberTimeZone } from '../../../lib/time-zones.ts';
 import { applyViewChange, readSessionsView, type SessionsView, writeSessionsView } from './sessions-search-params.ts';
@@ -14,15 +14,30 @@ export function useSessionsView() {
   // drawer opens), so what is derived from it is not worked out, nor rendered, again.
   const viewKey = JSON.stringify(readSessionsView(params, defaultTimeZone));
   const view = useMemo(() => JSON.parse(viewKey) as SessionsView, [viewKey]);
+  // The address last asked for, until the page renders with it: two changes made before that (a zone,
+  // then at once a date range) each start from the one before, not from the address as last rendered.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
   const changeView = useCallback(
     (change: Partial<SessionsView>) => {
       if (change.timeZone !== undefined) rememberTimeZone(change.timeZone);
-      setParams((current) => {
-        const next = applyViewChange(readSessionsView(current, defaultTimeZone), change);
-        return writeSessionsView(next, preferredTimeZone(), current);
+      setParams((rendered) => {
+        const current = pending.current ?? rendered;
+        // The preferred zone as it is now: a zone just chosen is already the preference, and so left out
+        // of the address.
+        const preferred = preferredTimeZone();
+        const next = writeSessionsView(
+          applyViewChange(readSessionsView(current, preferred), change),
+          preferred,
+          current,
+        );
+        pending.current = next;
+        return next;
       });
     },
-    [setParams, defaultTimeZone],
+    [setParams],
   );
   return { view, changeView, defaultTimeZone };
 }
