@@ -131,15 +131,18 @@ export async function pagesAndDerived(handle: DatabaseHandle, accountId: string)
   return { stored: plain.sort(order), derived: derived.sort(order) };
 }
 
+/** A facet rollup row, stored or counted, as either database returns it. */
+interface FacetCountRow {
+  facet: string;
+  value: string;
+  hour: number | string;
+  website_id: string;
+  sessions: number | string;
+}
+
 /** The facet rollup and a direct count per (facet, value, hour, website), side by side. */
 export async function facetsAndCount(handle: DatabaseHandle, accountId: string) {
-  const rollup = await sql<{
-    facet: string;
-    value: string;
-    hour: number | string;
-    website_id: string;
-    sessions: number | string;
-  }>`
+  const rollup = await sql<FacetCountRow>`
     select facet, value, hour, website_id, sessions from session_hourly_facets
     where account_id = ${accountId} and sessions > 0 order by facet, value, hour, website_id`.execute(handle.db);
   const selects = Object.entries(FACET_VALUES).map(
@@ -152,20 +155,13 @@ export async function facetsAndCount(handle: DatabaseHandle, accountId: string) 
   selects.push(sql`select 'identified' as facet, '1' as value, (s.creation_timestamp / 3600) * 3600 as hour, s.website_id
     from sessions s join visitors v on v.account_id = s.account_id and v.id = s.visitor_id
     where s.account_id = ${accountId} and (coalesce(v.email, '') <> '' or coalesce(v.name, '') <> '')`);
-  const counted = await sql<{
-    facet: string;
-    value: string;
-    hour: number | string;
-    website_id: string;
-    sessions: number | string;
-  }>`
+  const counted = await sql<FacetCountRow>`
     select facet, value, hour, website_id, count(*) as sessions from (${sql.join(selects, sql` union all `)}) as f
     where value is not null and value <> '' group by facet, value, hour, website_id order by facet, value, hour, website_id`.execute(
     handle.db,
   );
-  const plain = (
-    rows: { facet: string; value: string; hour: number | string; website_id: string; sessions: number | string }[],
-  ): FacetRow[] => rows.map((row) => [row.facet, row.value, Number(row.hour), row.website_id, Number(row.sessions)]);
+  const plain = (rows: FacetCountRow[]): FacetRow[] =>
+    rows.map((row) => [row.facet, row.value, Number(row.hour), row.website_id, Number(row.sessions)]);
   const all = [...plain(counted.rows), ...(await listFacetsCounted(handle, accountId))].sort(byKey);
   const facets = new Set(all.map((row) => row[0]));
   // Every facet, identified, tag and visitor_param included, holds seeded sessions.
