@@ -142,12 +142,14 @@ describe('admin CLI end to end (SQLite file)', () => {
       expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
       expect(row.password_hash).not.toContain(adminPassword);
 
-      const login = await server.inject({
-        method: 'POST',
-        url: '/v1/auth/login',
-        headers: { 'content-type': 'application/json', origin: APP_ORIGIN },
-        payload: JSON.stringify({ email: adminEmail, password: adminPassword }),
-      });
+      const signIn = (email: string, password: string) =>
+        server.inject({
+          method: 'POST',
+          url: '/v1/auth/login',
+          headers: { 'content-type': 'application/json', origin: APP_ORIGIN },
+          payload: JSON.stringify({ email, password }),
+        });
+      const login = await signIn(adminEmail, adminPassword);
       expect(login.statusCode, login.body).toBe(200);
       expect(login.json()).toMatchObject({
         account: { account_id: accountId },
@@ -165,12 +167,7 @@ describe('admin CLI end to end (SQLite file)', () => {
       const analystArgs = ['users', 'create', '--account', accountId, '--email', analystEmail, '--role', 'analyst'];
       const analystPassword = expectOneLine(await run(...analystArgs), analystArgs);
       expect(analystPassword).not.toBe(adminPassword);
-      const analystLogin = await server.inject({
-        method: 'POST',
-        url: '/v1/auth/login',
-        headers: { 'content-type': 'application/json', origin: APP_ORIGIN },
-        payload: JSON.stringify({ email: analystEmail, password: analystPassword }),
-      });
+      const analystLogin = await signIn(analystEmail, analystPassword);
       expect(analystLogin.statusCode, analystLogin.body).toBe(200);
       expect(analystLogin.json<{ user: { role: string } }>().user.role).toBe('analyst');
     },

@@ -11,6 +11,16 @@ for (const kind of testDatabaseKinds) {
     const delivery = webhookDeliverySuite(kind);
     const { setup, message, attempts, webhookRow, enqueueOne } = delivery;
 
+    /** Queues one message for the alert and lets a worker make one attempt at it. */
+    const deliverOnce = async (alert: Parameters<typeof enqueueOne>[0]) => {
+      const clock = fakeClock();
+      const id = await enqueueOne(alert, clock);
+      const worker = testWorker(delivery.database, { clock });
+      await worker.runOnce();
+      await worker.stop();
+      return { id, clock };
+    };
+
     it('500 then 200: retried at the backoff time with the same webhook-id, and the webhook is healthy again', async () => {
       const { receiver, webhook, alert } = await setup([{ status: 500, body: 'database is down' }, { status: 200 }]);
       const clock = fakeClock();
@@ -69,11 +79,7 @@ for (const kind of testDatabaseKinds) {
 
     it('429 with retry-after: 120 schedules the next attempt 120 s later', async () => {
       const { alert } = await setup([{ status: 429, headers: { 'retry-after': '120' } }]);
-      const clock = fakeClock();
-      const id = await enqueueOne(alert, clock);
-      const worker = testWorker(delivery.database, { clock });
-      await worker.runOnce();
-      await worker.stop();
+      const { id, clock } = await deliverOnce(alert);
       expect(await message(id)).toMatchObject({
         status: 'pending',
         attempts: 1,
@@ -85,11 +91,7 @@ for (const kind of testDatabaseKinds) {
     it('503 with an HTTP-date retry-after is honoured too, bounded by a day', async () => {
       const later = new Date(Date.now() + 3 * 24 * HOUR).toUTCString();
       const { alert } = await setup([{ status: 503, headers: { 'retry-after': later } }]);
-      const clock = fakeClock();
-      const id = await enqueueOne(alert, clock);
-      const worker = testWorker(delivery.database, { clock });
-      await worker.runOnce();
-      await worker.stop();
+      const { id, clock } = await deliverOnce(alert);
       expect((await message(id)).next_attempt_at).toBe(clock.now() + 24 * HOUR);
     });
 
@@ -97,11 +99,7 @@ for (const kind of testDatabaseKinds) {
       const target = await startReceiver();
       delivery.receivers.push(target);
       const { receiver, alert } = await setup([{ status: 302, headers: { location: `${target.url}/elsewhere` } }]);
-      const clock = fakeClock();
-      const id = await enqueueOne(alert, clock);
-      const worker = testWorker(delivery.database, { clock });
-      await worker.runOnce();
-      await worker.stop();
+      const { id } = await deliverOnce(alert);
       expect(receiver.requests).toHaveLength(1);
       expect(target.requests).toHaveLength(0);
       expect(await message(id)).toMatchObject({ status: 'pending', attempts: 1 });
@@ -136,11 +134,7 @@ for (const kind of testDatabaseKinds) {
       await closed.close();
       const webhook = await insertWebhookRow(delivery.database.db, delivery.account, `${closed.url}/hook`);
       const alert = await insertAlertRow(delivery.database.db, delivery.account, { webhookId: webhook.id });
-      const clock = fakeClock();
-      const id = await enqueueOne(alert, clock);
-      const worker = testWorker(delivery.database, { clock });
-      await worker.runOnce();
-      await worker.stop();
+      const { id } = await deliverOnce(alert);
       expect(await message(id)).toMatchObject({
         status: 'pending',
         last_error: `Connection refused by 127.0.0.1:${closed.port}.`,
