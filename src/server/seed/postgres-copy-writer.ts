@@ -46,7 +46,7 @@ async function inTransaction(client: pg.ClientBase, work: () => Promise<void>): 
 }
 
 /**
- * Loads PostgreSQL with one `COPY` per table and batch, on connections of its own from the pool, several
+ * Loads PostgreSQL with one `COPY` per table and batch, on connections of its own from the pool, two
  * batches at once: the server parses COPY's text rows far more cheaply than the client binds a
  * multi-row INSERT's parameters (which took one core at 100% while the server used 6%).
  */
