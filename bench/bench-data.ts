@@ -79,7 +79,7 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
 
     // A migration may have filled a rollup after the last seed: its statistics must be fresh too, or the
     // planner guesses one row and scans the wrong range (a second, cheap on a few hundred thousand rows).
-    for (const table of ['session_hourly_facets', 'session_pages', 'session_text_values']) {
+    for (const table of ['session_hourly_facets', 'session_daily_facets', 'session_pages', 'session_text_values']) {
       await sql`ANALYZE ${sql.table(table)}`.execute(db);
     }
 

@@ -13,8 +13,8 @@ import { toSessionResource } from '../src/server/features/sessions/sessions.serv
 
 type Row = SessionPageRow;
 
-// The server's own queries: the total from the hourly rollup, the page found on the index and then joined.
-const COUNT_SQL = 'SELECT coalesce(sum(sessions), 0) AS total FROM session_hourly_counts WHERE account_id = ?';
+// The server's own queries: the total from the daily rollup, the page found on the index and then joined.
+const COUNT_SQL = 'SELECT coalesce(sum(sessions), 0) AS total FROM session_daily_counts WHERE account_id = ?';
 const PAGE_SQL = `SELECT s.*, v.name AS visitor_name, v.email AS visitor_email, v.email_hash AS visitor_email_hash,
     v.params AS visitor_params, v.first_session_timestamp AS visitor_first_session_timestamp,
     v.last_session_timestamp AS visitor_last_session_timestamp, v.session_count AS visitor_session_count,

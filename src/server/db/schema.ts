@@ -1,6 +1,8 @@
 import type { AccountsTable } from '../features/accounts/accounts.table.ts';
 import type { AlertsTable } from '../features/notifications/alerts/alerts.table.ts';
 import type {
+  SessionDailyCountsTable,
+  SessionDailyFacetsTable,
   SessionHourlyCountsTable,
   SessionHourlyFacetsTable,
   SessionPagesTable,
@@ -33,6 +35,8 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   session_hourly_counts: SessionHourlyCountsTable;
   session_hourly_facets: SessionHourlyFacetsTable;
+  session_daily_counts: SessionDailyCountsTable;
+  session_daily_facets: SessionDailyFacetsTable;
   session_pages: SessionPagesTable;
   session_text_values: SessionTextValuesTable;
   users: UsersTable;

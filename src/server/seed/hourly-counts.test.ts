@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_FACETS } from '../features/sessions/session-bulk-rows.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { countFacetsByHour, type FacetCount } from './hourly-counts.ts';
+import { countByDay, countByHour, countFacetsByDay, countFacetsByHour, type FacetCount } from './hourly-counts.ts';
 import { productsOfHost } from './pages.ts';
 import { Random } from './random.ts';
 import { generateVisitor, pickSessionCount, sitesTable } from './visitor-generator.ts';
@@ -85,5 +85,41 @@ describe('countFacetsByHour', () => {
     const one = sessions.slice(0, 1);
     expect(countFacetsByHour(one, visitors)).toEqual(reference(one, visitors));
     expect(countFacetsByHour([], [])).toEqual([]);
+  });
+});
+
+describe('countByDay and countFacetsByDay', () => {
+  const day = (hour: number) => Math.floor(hour / 86_400) * 86_400;
+
+  it('sum hourly counts per UTC day, once per key, in key order, whatever order they come in', () => {
+    const { visitors, sessions } = batch(5, 2000);
+    const facets = countFacetsByHour(sessions, visitors);
+    const shuffled = [...facets].reverse();
+    const daily = countFacetsByDay(shuffled);
+    expect(daily).toEqual(countFacetsByDay(facets));
+    const keyOf = (row: { account_id: string; facet: string; value: string; website_id: string }, at: number) =>
+      JSON.stringify([row.account_id, row.facet, row.value, at, row.website_id]);
+    const expected = new Map<string, number>();
+    for (const row of facets) {
+      const key = keyOf(row, day(row.hour));
+      expected.set(key, (expected.get(key) ?? 0) + row.sessions);
+    }
+    expect(new Map(daily.map((row) => [keyOf(row, row.day), row.sessions]))).toEqual(expected);
+    expect(daily).toHaveLength(expected.size);
+    const sorted = [...daily].sort(
+      (a, b) =>
+        (a.account_id < b.account_id ? -1 : a.account_id > b.account_id ? 1 : 0) ||
+        (a.facet < b.facet ? -1 : a.facet > b.facet ? 1 : 0) ||
+        (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) ||
+        a.day - b.day ||
+        (a.website_id < b.website_id ? -1 : a.website_id > b.website_id ? 1 : 0),
+    );
+    expect(daily).toEqual(sorted);
+
+    const hourly = countByHour(sessions);
+    const days = countByDay(hourly);
+    expect(days.reduce((total, row) => total + row.sessions, 0)).toBe(sessions.length);
+    expect(new Set(days.map((row) => `${row.account_id} ${row.website_id} ${row.day}`)).size).toBe(days.length);
+    expect(days.every((row) => row.day % 86_400 === 0)).toBe(true);
   });
 });

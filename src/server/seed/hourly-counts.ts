@@ -1,6 +1,8 @@
 import { SESSION_FACETS } from '../features/sessions/session-bulk-rows.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export interface HourlyCount {
   account_id: string;
   website_id: string;
@@ -23,10 +25,7 @@ export function countByHour(sessions: readonly SessionsTable[]): HourlyCount[] {
     else counts.set(key, { account_id: session.account_id, website_id: session.website_id, hour, sessions: 1 });
   }
   return [...counts.values()].sort(
-    (a, b) =>
-      (a.account_id < b.account_id ? -1 : a.account_id > b.account_id ? 1 : 0) ||
-      (a.website_id < b.website_id ? -1 : a.website_id > b.website_id ? 1 : 0) ||
-      a.hour - b.hour,
+    (a, b) => compareText(a.account_id, b.account_id) || compareText(a.website_id, b.website_id) || a.hour - b.hour,
   );
 }
 
@@ -102,17 +101,18 @@ export function countFacetsByHour(
       }
     }
   }
-  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   // Each value's and website's number in key order, and back.
   const byValue = Int32Array.from(values.keys()).sort((a, b) => {
     const left = values[a] as FacetValue;
     const right = values[b] as FacetValue;
     return (
-      compare(left.account_id, right.account_id) || compare(left.facet, right.facet) || compare(left.value, right.value)
+      compareText(left.account_id, right.account_id) ||
+      compareText(left.facet, right.facet) ||
+      compareText(left.value, right.value)
     );
   });
   const byWebsite = Int32Array.from(websites.keys()).sort((a, b) =>
-    compare(websites[a] as string, websites[b] as string),
+    compareText(websites[a] as string, websites[b] as string),
   );
   const rankOf = (order: Int32Array) => {
     const rank = new Int32Array(order.length);
@@ -154,6 +154,84 @@ export function countFacetsByHour(
 export const ADD_FACET_COUNT_SQL =
   'insert into session_hourly_facets (account_id, facet, value, hour, website_id, sessions) values (?, ?, ?, ?, ?, ?) ' +
   'on conflict (account_id, facet, value, hour, website_id) do update set sessions = session_hourly_facets.sessions + excluded.sessions';
+
+const DAY = 86_400;
+
+/** Rows turned into daily rows by `toDaily`, sorted by `compare` and with equal keys summed. */
+function sumByDay<Row, Daily extends { sessions: number }>(
+  rows: readonly Row[],
+  toDaily: (row: Row) => Daily,
+  compare: (a: Daily, b: Daily) => number,
+): Daily[] {
+  const summed: Daily[] = [];
+  for (const row of rows.map(toDaily).sort(compare)) {
+    const last = summed[summed.length - 1];
+    if (last !== undefined && compare(last, row) === 0) last.sessions += row.sessions;
+    else summed.push(row);
+  }
+  return summed;
+}
+
+export interface DailyCount {
+  account_id: string;
+  website_id: string;
+  day: number;
+  sessions: number;
+}
+
+/** Hourly counts summed per (account, website, UTC day), in key order: session_daily_counts' rows. */
+export function countByDay(hourly: readonly HourlyCount[]): DailyCount[] {
+  return sumByDay(
+    hourly,
+    (row) => ({
+      account_id: row.account_id,
+      website_id: row.website_id,
+      day: Math.floor(row.hour / DAY) * DAY,
+      sessions: row.sessions,
+    }),
+    (a, b) => compareText(a.account_id, b.account_id) || compareText(a.website_id, b.website_id) || a.day - b.day,
+  );
+}
+
+export interface DailyFacetCount {
+  account_id: string;
+  facet: string;
+  value: string;
+  day: number;
+  website_id: string;
+  sessions: number;
+}
+
+/** Facet counts summed per (account, facet value, UTC day, website), in key order: session_daily_facets' rows. */
+export function countFacetsByDay(facets: readonly FacetCount[]): DailyFacetCount[] {
+  return sumByDay(
+    facets,
+    (row) => ({
+      account_id: row.account_id,
+      facet: row.facet,
+      value: row.value,
+      day: Math.floor(row.hour / DAY) * DAY,
+      website_id: row.website_id,
+      sessions: row.sessions,
+    }),
+    (a, b) =>
+      compareText(a.account_id, b.account_id) ||
+      compareText(a.facet, b.facet) ||
+      compareText(a.value, b.value) ||
+      a.day - b.day ||
+      compareText(a.website_id, b.website_id),
+  );
+}
+
+/** Adds daily counts to session_daily_counts; the same SQL on SQLite and PostgreSQL. */
+export const ADD_DAILY_COUNT_SQL =
+  'insert into session_daily_counts (account_id, website_id, day, sessions) values (?, ?, ?, ?) ' +
+  'on conflict (account_id, website_id, day) do update set sessions = session_daily_counts.sessions + excluded.sessions';
+
+/** Adds daily facet counts to session_daily_facets; the same SQL on SQLite and PostgreSQL. */
+export const ADD_DAILY_FACET_COUNT_SQL =
+  'insert into session_daily_facets (account_id, facet, value, day, website_id, sessions) values (?, ?, ?, ?, ?, ?) ' +
+  'on conflict (account_id, facet, value, day, website_id) do update set sessions = session_daily_facets.sessions + excluded.sessions';
 
 /** How many of the sessions each visitor has (one batch is always of one account). */
 export function countByVisitor(sessions: readonly SessionsTable[]): Map<string, number> {

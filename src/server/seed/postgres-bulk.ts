@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { FacetCount, HourlyCount } from './hourly-counts.ts';
+import { type FacetCount, type HourlyCount, countByDay, countFacetsByDay } from './hourly-counts.ts';
 
 // What a bulk load into PostgreSQL sends besides its rows: the rollups and distinct text values of a
 // batch, each table in one statement per 10,000 rows with every column as one array parameter. Binding
@@ -37,6 +37,8 @@ async function inChunks<Row>(rows: readonly Row[], add: (chunk: readonly Row[]) 
 
 const HOUR_KEY = ['account_id', 'website_id', 'hour'] as const;
 const FACET_KEY = ['account_id', 'facet', 'value', 'hour', 'website_id'] as const;
+const DAY_KEY = ['account_id', 'website_id', 'day'] as const;
+const DAILY_FACET_KEY = ['account_id', 'facet', 'value', 'day', 'website_id'] as const;
 
 const addCounts = (table: string, key: readonly string[], types: readonly string[]) => {
   const columns = [...key, 'sessions'];
@@ -46,10 +48,19 @@ const addCounts = (table: string, key: readonly string[], types: readonly string
 };
 const ADD_HOURLY_COUNTS = addCounts('session_hourly_counts', HOUR_KEY, ['text', 'text', 'bigint']);
 const ADD_FACET_COUNTS = addCounts('session_hourly_facets', FACET_KEY, ['text', 'text', 'text', 'bigint', 'text']);
+const ADD_DAILY_COUNTS = addCounts('session_daily_counts', DAY_KEY, ['text', 'text', 'bigint']);
+const ADD_DAILY_FACET_COUNTS = addCounts('session_daily_facets', DAILY_FACET_KEY, [
+  'text',
+  'text',
+  'text',
+  'bigint',
+  'text',
+]);
 
 /**
- * Adds a batch's counts to both rollups, in the order given (key order): parallel loads then lock shared
- * rollup rows in the same order and cannot deadlock.
+ * Adds a batch's counts to the hourly rollups, in the order given (key order), then the same counts by
+ * day to the daily rollups, in key order: parallel loads then lock shared rollup rows in the same order
+ * and cannot deadlock.
  */
 export async function addRollupCounts(
   run: RunStatement,
@@ -58,6 +69,10 @@ export async function addRollupCounts(
 ): Promise<void> {
   await inChunks(hourly, (chunk) => run(ADD_HOURLY_COUNTS, columnArrays(chunk, [...HOUR_KEY, 'sessions'])));
   await inChunks(facets, (chunk) => run(ADD_FACET_COUNTS, columnArrays(chunk, [...FACET_KEY, 'sessions'])));
+  await inChunks(countByDay(hourly), (chunk) => run(ADD_DAILY_COUNTS, columnArrays(chunk, [...DAY_KEY, 'sessions'])));
+  await inChunks(countFacetsByDay(facets), (chunk) =>
+    run(ADD_DAILY_FACET_COUNTS, columnArrays(chunk, [...DAILY_FACET_KEY, 'sessions'])),
+  );
 }
 
 const ADD_TEXT_VALUES = `insert into session_text_values (account_id, facet, value)

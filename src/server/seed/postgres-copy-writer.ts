@@ -22,6 +22,8 @@ const LOADED_TABLES = [
   'session_pages',
   'session_hourly_counts',
   'session_hourly_facets',
+  'session_daily_counts',
+  'session_daily_facets',
   'session_text_values',
 ];
 

@@ -178,6 +178,32 @@ export async function visitorsWithWrongCounts(handle: DatabaseHandle, accountId:
 }
 
 /**
+ * Each daily rollup beside its hourly rollup summed by UTC day, keys and counts as plain arrays; rows
+ * (or days) that sum to zero are left out of both.
+ */
+export async function dailyAndHourly(handle: DatabaseHandle, accountId: string) {
+  const pairs = [
+    { daily: 'session_daily_counts', hourly: 'session_hourly_counts', keys: ['website_id'] },
+    { daily: 'session_daily_facets', hourly: 'session_hourly_facets', keys: ['facet', 'value', 'website_id'] },
+  ];
+  return Promise.all(
+    pairs.map(async ({ daily, hourly, keys }) => {
+      const columns = sql.raw(keys.join(', '));
+      const stored = await sql<Record<string, string | number>>`
+        select ${columns}, day, sessions from ${sql.table(daily)}
+        where account_id = ${accountId} and sessions <> 0 order by ${columns}, day`.execute(handle.db);
+      const summed = await sql<Record<string, string | number>>`
+        select ${columns}, (hour / 86400) * 86400 as day, sum(sessions) as sessions from ${sql.table(hourly)}
+        where account_id = ${accountId} group by ${columns}, (hour / 86400) * 86400
+        having sum(sessions) <> 0 order by ${columns}, day`.execute(handle.db);
+      const plain = (rows: Record<string, string | number>[]) =>
+        rows.map((row) => [...keys.map((key) => row[key]), Number(row.day), Number(row.sessions)]);
+      return { table: daily, stored: plain(stored.rows), summed: plain(summed.rows) };
+    }),
+  );
+}
+
+/**
  * Checks that everything a load keeps beside the sessions matches them: the hourly and facet rollups,
  * the pages and the visitors' counts; `sessions` is how many the account should hold.
  */
@@ -190,4 +216,8 @@ export async function expectDerivedRowsExact(handle: DatabaseHandle, accountId: 
   const pages = await pagesAndDerived(handle, accountId);
   expect(pages.stored).toEqual(pages.derived);
   expect(await visitorsWithWrongCounts(handle, accountId)).toBe(0);
+  for (const { stored, summed } of await dailyAndHourly(handle, accountId)) {
+    expect(summed.length).toBeGreaterThan(0);
+    expect(stored).toEqual(summed);
+  }
 }

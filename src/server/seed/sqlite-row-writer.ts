@@ -1,10 +1,14 @@
 import SQLite from 'better-sqlite3';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import {
+  ADD_DAILY_COUNT_SQL,
+  ADD_DAILY_FACET_COUNT_SQL,
   ADD_FACET_COUNT_SQL,
   ADD_HOURLY_COUNT_SQL,
+  countByDay,
   countByHour,
   countByVisitor,
+  countFacetsByDay,
   countFacetsByHour,
 } from './hourly-counts.ts';
 import { createSqliteIndexes, dropSqliteIndexes } from './deferred-indexes.ts';
@@ -51,15 +55,17 @@ export class SqliteFileRowWriter implements RowWriter {
     // visitors' counts are added in one pass each, and the same triggers are created again, so no other connection
     // ever sees the table without them (SQLite's DDL is transactional).
     // The triggers of session_pages and session_hourly_facets that list distinct text values go the same
-    // way: the batch's values are added once each.
+    // way: the batch's values are added once each; so do those that add hourly rows to the daily rollups.
     const triggers = this.connection
       .prepare(
-        `select name, sql from sqlite_master
-         where type = 'trigger' and tbl_name in ('sessions', 'session_pages', 'session_hourly_facets')`,
+        `select name, sql from sqlite_master where type = 'trigger'
+         and tbl_name in ('sessions', 'session_pages', 'session_hourly_counts', 'session_hourly_facets')`,
       )
       .all() as { name: string; sql: string }[];
     const addHourlyCount = this.connection.prepare(ADD_HOURLY_COUNT_SQL);
     const addFacetCount = this.connection.prepare(ADD_FACET_COUNT_SQL);
+    const addDailyCount = this.connection.prepare(ADD_DAILY_COUNT_SQL);
+    const addDailyFacetCount = this.connection.prepare(ADD_DAILY_FACET_COUNT_SQL);
     const insertPage = this.prepareInsert('session_pages', PAGE_COLUMNS);
     const addTextValue = this.connection.prepare(
       'insert into session_text_values (account_id, facet, value) values (?, ?, ?) on conflict do nothing',
@@ -75,11 +81,24 @@ export class SqliteFileRowWriter implements RowWriter {
           insertSession.run(values(session, sessionColumns));
           for (const page of sessionPages(session)) insertPage.run(values(page, PAGE_COLUMNS));
         }
-        for (const count of countByHour(sessions)) {
-          addHourlyCount.run(count.account_id, count.website_id, count.hour, count.sessions);
+        const hourly = countByHour(sessions);
+        for (const count of hourly) addHourlyCount.run(count.account_id, count.website_id, count.hour, count.sessions);
+        for (const count of countByDay(hourly)) {
+          addDailyCount.run(count.account_id, count.website_id, count.day, count.sessions);
         }
-        for (const count of countFacetsByHour(sessions, visitors)) {
+        const facets = countFacetsByHour(sessions, visitors);
+        for (const count of facets) {
           addFacetCount.run(count.account_id, count.facet, count.value, count.hour, count.website_id, count.sessions);
+        }
+        for (const count of countFacetsByDay(facets)) {
+          addDailyFacetCount.run(
+            count.account_id,
+            count.facet,
+            count.value,
+            count.day,
+            count.website_id,
+            count.sessions,
+          );
         }
         for (const row of sessionTextValues(sessions)) addTextValue.run(row);
         for (const trigger of triggers) this.connection.exec(trigger.sql);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeRollupFor, rollupFor } from './session-rollup.ts';
+import { rangeRollupFor, rollupFor, rollupSpans } from './session-rollup.ts';
 
 describe('rollupFor', () => {
   const place = { accountId: 'a', websiteId: 'w', from: 10, to: 20 };
@@ -99,5 +99,37 @@ describe('rangeRollupFor', () => {
     expect(rangeRollupFor({ ...place, durationMin: 600, device: 'mobile' })).toBeNull();
     expect(rangeRollupFor({ ...place, durationMin: 600, engagementMin: 50 })).toBeNull();
     expect(rangeRollupFor(place)).toBeNull();
+  });
+});
+
+describe('rollupSpans', () => {
+  const DAY = 86_400;
+  const midnight = 1_789_948_800;
+
+  it('reads whole UTC days from the daily rollups and the hours at either end from the hourly ones', () => {
+    expect(rollupSpans({ from: midnight - 3 * 3600, to: midnight + 2 * DAY + 5 * 3600 })).toEqual([
+      { grain: 'day', from: midnight, to: midnight + 2 * DAY },
+      { grain: 'hour', from: midnight - 3 * 3600, to: midnight },
+      { grain: 'hour', from: midnight + 2 * DAY, to: midnight + 2 * DAY + 5 * 3600 },
+    ]);
+    expect(rollupSpans({ from: midnight, to: midnight + DAY })).toEqual([
+      { grain: 'day', from: midnight, to: midnight + DAY },
+    ]);
+  });
+
+  it('leaves open ends to the days, keeps a stretch inside one day hourly, and drops an empty one', () => {
+    expect(rollupSpans({ from: null, to: null })).toEqual([{ grain: 'day', from: null, to: null }]);
+    expect(rollupSpans({ from: null, to: midnight + 3600 })).toEqual([
+      { grain: 'day', from: null, to: midnight },
+      { grain: 'hour', from: midnight, to: midnight + 3600 },
+    ]);
+    expect(rollupSpans({ from: midnight + 3600, to: null })).toEqual([
+      { grain: 'day', from: midnight + DAY, to: null },
+      { grain: 'hour', from: midnight + 3600, to: midnight + DAY },
+    ]);
+    expect(rollupSpans({ from: midnight + 3600, to: midnight + DAY + 3600 })).toEqual([
+      { grain: 'hour', from: midnight + 3600, to: midnight + DAY + 3600 },
+    ]);
+    expect(rollupSpans({ from: midnight + 3600, to: midnight + 3600 })).toEqual([]);
   });
 });

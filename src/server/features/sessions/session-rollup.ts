@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { type SessionFilter, containsPattern } from './session-filter.ts';
 
 export const HOUR = 3600;
+export const DAY = 86_400;
 
 /** Filter fields kept by value in session_hourly_facets, with the facet's name there. */
 const VALUE_FACETS: Partial<Record<keyof SessionFilter, string>> = {
@@ -147,33 +148,57 @@ export function wholeHours(filter: SessionFilter): { from: number | null; to: nu
   };
 }
 
-function placed(filter: SessionFilter, hours: { from: number | null; to: number | null }): RawBuilder<unknown>[] {
+/**
+ * A stretch of whole hours read from one rollup grain: `day` rows for the whole UTC days inside it,
+ * `hour` rows for the hours at either end.
+ */
+export interface RollupSpan {
+  grain: 'hour' | 'day';
+  from: number | null;
+  to: number | null;
+}
+
+/** Each grain's tables and the column naming a row's hour or day. */
+const GRAINS = {
+  hour: { counts: 'session_hourly_counts', facets: 'session_hourly_facets', column: 'hour' },
+  day: { counts: 'session_daily_counts', facets: 'session_daily_facets', column: 'day' },
+} as const;
+
+/** Whole hours as whole UTC days and the hours left at either end, each span non-empty. */
+export function rollupSpans(hours: { from: number | null; to: number | null }): RollupSpan[] {
+  const dayFrom = hours.from === null ? null : Math.ceil(hours.from / DAY) * DAY;
+  const dayTo = hours.to === null ? null : Math.floor(hours.to / DAY) * DAY;
+  if (dayFrom !== null && dayTo !== null && dayFrom >= dayTo) {
+    return hours.from !== null && hours.to !== null && hours.from >= hours.to ? [] : [{ grain: 'hour', ...hours }];
+  }
+  const spans: RollupSpan[] = [{ grain: 'day', from: dayFrom, to: dayTo }];
+  if (hours.from !== null && dayFrom !== hours.from) spans.push({ grain: 'hour', from: hours.from, to: dayFrom });
+  if (hours.to !== null && dayTo !== hours.to) spans.push({ grain: 'hour', from: dayTo, to: hours.to });
+  return spans;
+}
+
+function placed(filter: SessionFilter, span: RollupSpan): RawBuilder<unknown>[] {
+  const column = sql.ref(GRAINS[span.grain].column);
   const conditions = [sql`account_id = ${filter.accountId}`];
   if (filter.websiteId !== undefined) conditions.push(sql`website_id = ${filter.websiteId}`);
-  if (hours.from !== null) conditions.push(sql`hour >= ${hours.from}`);
-  if (hours.to !== null) conditions.push(sql`hour < ${hours.to}`);
+  if (span.from !== null) conditions.push(sql`${column} >= ${span.from}`);
+  if (span.to !== null) conditions.push(sql`${column} < ${span.to}`);
   return conditions;
 }
 
 /** A rollup table and the conditions that pick the filter's rows from it; `negative` rows are subtracted. */
 interface RollupPart {
-  table: 'session_hourly_counts' | 'session_hourly_facets';
+  table: string;
+  column: 'hour' | 'day';
   where: RawBuilder<unknown>;
   negative: boolean;
 }
 
-/** The rollup rows that count the filter: the hourly totals, a facet's rows, or the totals minus a facet's. */
-function rollupParts(
-  filter: SessionFilter,
-  facet: RollupFacet | null,
-  hours: { from: number | null; to: number | null },
-): RollupPart[] {
-  const where = placed(filter, hours);
-  const all: RollupPart = {
-    table: 'session_hourly_counts',
-    where: sql.join(where, sql` and `),
-    negative: false,
-  };
+/** The rollup rows that count the filter in a span: the totals, a facet's rows, or the totals minus a facet's. */
+function rollupParts(filter: SessionFilter, facet: RollupFacet | null, span: RollupSpan): RollupPart[] {
+  const { counts, facets, column } = GRAINS[span.grain];
+  const where = placed(filter, span);
+  const all: RollupPart = { table: counts, column, where: sql.join(where, sql` and `), negative: false };
   if (!facet) return [all];
   const [only] = facet.values;
   const valueIs =
@@ -185,29 +210,47 @@ function rollupParts(
           : sql`value = ${only}`
         : sql`value in (${sql.join([...facet.values])})`;
   const faceted = sql.join([...where, sql`facet = ${facet.name}`, valueIs], sql` and `);
-  const withFacet: RollupPart = { table: 'session_hourly_facets', where: faceted, negative: facet.negated };
+  const withFacet: RollupPart = { table: facets, column, where: faceted, negative: facet.negated };
   return facet.negated ? [all, withFacet] : [withFacet];
 }
 
-/**
- * Rows (hour, sessions) whose sums per hour are the filter's sessions in each whole hour; an hour may
- * appear more than once, so callers sum. A negated signal is the hour's total minus its "yes" sessions.
- */
-export function hourlyRows(
-  filter: SessionFilter,
-  facet: RollupFacet | null,
-  hours: { from: number | null; to: number | null },
-): RawBuilder<{ hour: number | string; sessions: number | string }> {
-  const selects = rollupParts(filter, facet, hours).map(
+type BucketRows = RawBuilder<{ bucket: number | string; sessions: number | string }>;
+
+/** Rows (bucket, sessions) of one span's parts, `bucket` being the row's hour or day as `bucketOf` makes it. */
+function spanRows(parts: RollupPart[], bucketOf: (column: RawBuilder<unknown>) => RawBuilder<unknown>): BucketRows[] {
+  return parts.map(
     (part) =>
-      sql`select hour, ${part.negative ? sql`-sessions` : sql`sessions`} as sessions from ${sql.table(part.table)} where ${part.where}`,
+      sql`select ${bucketOf(sql.ref(part.column))} as bucket, ${part.negative ? sql`-sessions` : sql`sessions`} as sessions
+        from ${sql.table(part.table)} where ${part.where}` as BucketRows,
   );
-  return sql.join(selects, sql` union all `) as RawBuilder<{ hour: number | string; sessions: number | string }>;
 }
 
 /**
- * The filter's sessions in whole hours from `hours.from` to `hours.to`, summed from the rollups: one
- * plain sum per table (a sum over a derived table costs SQLite twice as much).
+ * Rows (bucket, sessions) whose sums per bucket are the filter's sessions in each whole hour
+ * (`grain` hour) or each UTC day (`grain` day) of `hours`; a bucket may appear more than once, so callers
+ * sum. A negated signal is the bucket's total minus its "yes" sessions. By day, whole days are read from
+ * the daily rollups and the hours at either end from the hourly ones.
+ */
+export function rollupRows(
+  filter: SessionFilter,
+  facet: RollupFacet | null,
+  hours: { from: number | null; to: number | null },
+  grain: 'hour' | 'day',
+): BucketRows {
+  const spans: RollupSpan[] = grain === 'hour' ? [{ grain: 'hour', ...hours }] : rollupSpans(hours);
+  const selects = spans.flatMap((span) =>
+    spanRows(rollupParts(filter, facet, span), (column) =>
+      grain === 'hour' || span.grain === 'day' ? column : sql`(${column} / ${sql.lit(DAY)}) * ${sql.lit(DAY)}`,
+    ),
+  );
+  if (selects.length === 0) return sql`select 0 as bucket, 0 as sessions where 1 = 0` as BucketRows;
+  return sql.join(selects, sql` union all `) as BucketRows;
+}
+
+/**
+ * The filter's sessions in whole hours from `hours.from` to `hours.to`, summed from the rollups: whole
+ * days from the daily ones, the hours at either end from the hourly ones, with one plain sum per table
+ * and span (a sum over a derived table costs SQLite twice as much).
  */
 export async function sumWholeHours(
   db: Db,
@@ -215,12 +258,13 @@ export async function sumWholeHours(
   facet: RollupFacet | null,
   hours: { from: number | null; to: number | null },
 ): Promise<number> {
-  const parts = rollupParts(filter, facet, hours);
+  const parts = rollupSpans(hours).flatMap((span) => rollupParts(filter, facet, span));
   const [part] = parts;
+  if (!part) return 0;
   const sumOf = (one: RollupPart) =>
     sql`(select coalesce(sum(sessions), 0) from ${sql.table(one.table)} where ${one.where})`;
   const query =
-    parts.length === 1 && part
+    parts.length === 1
       ? sql<{
           total: number | string | null;
         }>`select coalesce(sum(sessions), 0) as total from ${sql.table(part.table)} where ${part.where}`

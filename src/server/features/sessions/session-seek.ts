@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SessionFilter } from './session-filter.ts';
 import {
+  DAY,
   HOUR,
   MAX_LISTED_VALUES,
   type RollupFacet,
-  hourlyRows,
   resolveFacet,
+  rollupRows,
   rollupFor,
   sumWholeHours,
   wholeHours,
@@ -22,12 +23,10 @@ interface HourAtOffset {
   before: number;
 }
 
-const DAY = 86_400;
-
 /**
  * The whole hour holding the `offset`-th session among whole hours, walking hours in list order: first
- * the day that holds it (grouping the rollup rows into a few dozen days is cheaper than into a thousand
- * hours), then the hour inside that day. Sessions recorded between the two reads can move the row past
+ * the day that holds it (a few dozen daily rollup rows, with the hours at either end grouped by day),
+ * then the hour inside that day. Sessions recorded between the two reads can move the row past
  * the day's last hour; it is then placed in that last hour, as a concurrent insert moves any offset.
  */
 async function hourAtOffset(
@@ -40,8 +39,8 @@ async function hourAtOffset(
 ): Promise<HourAtOffset | null> {
   const direction = descending ? sql`desc` : sql`asc`;
   const days = await sql<{ day: number | string; sessions: number | string }>`
-    select (hour / ${sql.lit(DAY)}) * ${sql.lit(DAY)} as day, sum(sessions) as sessions from (${hourlyRows(filter, facet, hours)}) as hourly
-    group by (hour / ${sql.lit(DAY)}) * ${sql.lit(DAY)} order by day ${direction}`.execute(db);
+    select bucket as day, sum(sessions) as sessions from (${rollupRows(filter, facet, hours, 'day')}) as daily
+    group by bucket order by bucket ${direction}`.execute(db);
   let before = 0;
   for (const row of days.rows) {
     const inDay = Number(row.sessions);
@@ -52,8 +51,8 @@ async function hourAtOffset(
     const day = Number(row.day);
     const within = { from: Math.max(day, hours.from ?? day), to: Math.min(day + DAY, hours.to ?? day + DAY) };
     const hourRows = await sql<{ hour: number | string; sessions: number | string }>`
-      select hour, sum(sessions) as sessions from (${hourlyRows(filter, facet, within)}) as hourly
-      group by hour order by hour ${direction}`.execute(db);
+      select bucket as hour, sum(sessions) as sessions from (${rollupRows(filter, facet, within, 'hour')}) as hourly
+      group by bucket order by bucket ${direction}`.execute(db);
     let last: HourAtOffset | null = null;
     for (const hourRow of hourRows.rows) {
       const inHour = Number(hourRow.sessions);

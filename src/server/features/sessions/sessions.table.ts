@@ -73,10 +73,6 @@ export interface SessionHourlyCountsTable {
   sessions: number;
 }
 
-/**
- * Sessions per account, facet value, hour and website; kept by database triggers. A yes/no facet keeps
- * only its "yes" sessions, with value '1'.
- */
 /** One distinct lower-cased URL of a session (start, end or a page view) and how many of those name it. */
 export interface SessionPagesTable {
   account_id: string;
@@ -94,11 +90,33 @@ export interface SessionTextValuesTable {
   value: string;
 }
 
+/**
+ * Sessions per account, facet value, hour and website; kept by database triggers. A yes/no facet keeps
+ * only its "yes" sessions, with value '1'.
+ */
 export interface SessionHourlyFacetsTable {
   account_id: string;
   facet: string;
   value: string;
   hour: number;
+  website_id: string;
+  sessions: number;
+}
+
+/** Sessions per account, website and UTC day (Unix seconds at midnight): session_hourly_counts summed by day. */
+export interface SessionDailyCountsTable {
+  account_id: string;
+  website_id: string;
+  day: number;
+  sessions: number;
+}
+
+/** Sessions per account, facet value, UTC day and website: session_hourly_facets summed by day. */
+export interface SessionDailyFacetsTable {
+  account_id: string;
+  facet: string;
+  value: string;
+  day: number;
   website_id: string;
   sessions: number;
 }
