@@ -13,10 +13,10 @@ import { isPostgres } from '../database.ts';
 // on PostgreSQL these triggers stand aside for it as the others do, and SQLite's loader drops them
 // with the rest.
 //
-// On PostgreSQL the triggers run once per statement over its transition tables: one hourly statement
-// (a session's facets) changes a dozen rows, and one grouped upsert costs less than a dozen function
-// calls. Its rows are upserted in key order, as every rollup writer does, so concurrent writers lock
-// them in the same order; rollup writes of an account already queue behind its advisory lock.
+// On PostgreSQL they are row triggers. Statement triggers over transition tables were tried and cost
+// four times as much: 0.55–0.65 ms a statement of 12 hourly rows against about 12 µs a row (psql, 1,000
+// upserts), as each call plans its query again. Rollup writes of an account already queue behind its
+// advisory lock, taken by every trigger that writes the hourly rows.
 
 const DAY = 86_400;
 
@@ -49,54 +49,56 @@ const dailyValues = (table: Table, row: string) =>
 const upsert = (table: Table) =>
   `on conflict (${table.key.join(', ')}) do update set sessions = ${table.daily}.sessions + excluded.sessions`;
 
+/** Conditions picking the daily row of hourly row `row`. */
+const dayRowOf = (table: Table, row: string) =>
+  table.key.map((column, index) => `${column} = ${dailyValues(table, row)[index] as string}`).join(' and ');
+
+/** Adds the sessions of hourly row `new` to its day's row. */
+const addNew = (table: Table) =>
+  `insert into ${table.daily} (${[...table.key, 'sessions'].join(', ')})
+   values (${[...dailyValues(table, 'new'), 'new.sessions'].join(', ')}) ${upsert(table)};`;
+
+/** Takes the sessions of hourly row `old` off its day's row. */
+const subtractOld = (table: Table) =>
+  `update ${table.daily} set sessions = sessions - old.sessions where ${dayRowOf(table, 'old')};`;
+
 function sqliteTriggers(table: Table): string[] {
-  const columns = [...table.key, 'sessions'].join(', ');
-  const add = `insert into ${table.daily} (${columns}) values (${[...dailyValues(table, 'new'), 'new.sessions'].join(', ')})
-    ${upsert(table)};`;
-  const matchOld = table.key
-    .map((column, index) => `${column} = ${dailyValues(table, 'old')[index] as string}`)
-    .join(' and ');
-  const subtract = `update ${table.daily} set sessions = sessions - old.sessions where ${matchOld};`;
   return [
-    `create trigger ${table.hourly}_daily_insert after insert on ${table.hourly} begin ${add} end`,
-    `create trigger ${table.hourly}_daily_update after update on ${table.hourly} begin ${subtract} ${add} end`,
-    `create trigger ${table.hourly}_daily_delete after delete on ${table.hourly} begin ${subtract} end`,
+    `create trigger ${table.hourly}_daily_insert after insert on ${table.hourly} begin ${addNew(table)} end`,
+    `create trigger ${table.hourly}_daily_update after update on ${table.hourly}
+     begin ${subtractOld(table)} ${addNew(table)} end`,
+    `create trigger ${table.hourly}_daily_delete after delete on ${table.hourly} begin ${subtractOld(table)} end`,
   ];
 }
 
-/** PostgreSQL: one function per table, one statement trigger per event (each names its own transition tables). */
+const NOT_BULK_LOAD = "current_setting('session_analytics.bulk_load', true) is distinct from 'on'";
+
+/**
+ * PostgreSQL: one function per table and a row trigger per event, standing aside for a bulk load in its
+ * WHEN condition. An update that keeps the row's day (nearly all: a count going up or down) is one update
+ * of the day's row.
+ */
 function postgresTriggers(table: Table): string[] {
-  const columns = [...table.key, 'sessions'].join(', ');
-  const changes = (rows: string, sign: string) =>
-    `select ${dailyValues(table, 'r')
-      .map((value, index) => `${value} as ${table.key[index] as string}`)
-      .join(', ')}, ${sign}r.sessions as sessions from ${rows} r`;
-  const apply = (parts: string[]) => `insert into ${table.daily} (${columns})
-       select ${table.key.join(', ')}, sum(sessions) from (${parts.join(' union all ')}) as changed
-       group by ${table.key.join(', ')} order by ${table.key.join(', ')}
-       ${upsert(table)};`;
+  const sameDay = [
+    ...table.fields.map((field) => `old.${field} = new.${field}`),
+    `old.hour / ${DAY} = new.hour / ${DAY}`,
+  ];
   const fn = `${table.daily}_apply`;
   return [
     `create function ${fn}() returns trigger language plpgsql as $fn$
      begin
-       if coalesce(current_setting('session_analytics.bulk_load', true), '') = 'on' then
+       if tg_op = 'UPDATE' and ${sameDay.join(' and ')} then
+         update ${table.daily} set sessions = sessions + new.sessions - old.sessions where ${dayRowOf(table, 'new')};
          return null;
        end if;
-       if tg_op = 'INSERT' then
-         ${apply([changes('added', '')])}
-       elsif tg_op = 'UPDATE' then
-         ${apply([changes('added', ''), changes('removed', '-')])}
-       else
-         ${apply([changes('removed', '-')])}
-       end if;
+       if tg_op in ('UPDATE', 'DELETE') then ${subtractOld(table)} end if;
+       if tg_op in ('INSERT', 'UPDATE') then ${addNew(table)} end if;
        return null;
      end $fn$`,
-    `create trigger ${table.hourly}_daily_insert after insert on ${table.hourly}
-     referencing new table as added for each statement execute function ${fn}()`,
-    `create trigger ${table.hourly}_daily_update after update on ${table.hourly}
-     referencing old table as removed new table as added for each statement execute function ${fn}()`,
-    `create trigger ${table.hourly}_daily_delete after delete on ${table.hourly}
-     referencing old table as removed for each statement execute function ${fn}()`,
+    ...['insert', 'update', 'delete'].map(
+      (event) => `create trigger ${table.hourly}_daily_${event} after ${event} on ${table.hourly}
+       for each row when (${NOT_BULK_LOAD}) execute function ${fn}()`,
+    ),
   ];
 }
 
