@@ -170,18 +170,23 @@ export function openDatabase(
   return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionError: () => undefined };
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/** A migrator over this product's migrations for `db`. */
+export async function createMigrator(db: Db): Promise<Migrator> {
   // On PostgreSQL the migration tables live in the connection's own schema: without this Kysely would
   // find another schema's tables on the search path and skip creating its own.
   const schema = isPostgres(db)
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = await createMigrator(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');

@@ -1,6 +1,6 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, isPostgres, openDatabase } from '../database.ts';
+import { type DatabaseHandle, createMigrator, isPostgres, openDatabase } from '../database.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import { dailyAndHourly } from '../../seed/seed-rollup-fixtures.ts';
@@ -24,15 +24,7 @@ for (const kind of testDatabaseKinds) {
       testDb = await createTestDatabase(kind);
       database = openDatabase(testDb.url, { poolSize: 2 });
       const { db } = database;
-      // As migrateToLatest does: on PostgreSQL the migration tables live in the test's own schema.
-      const schema = isPostgres(db)
-        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-        : undefined;
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+      const migrator = await createMigrator(db);
       const names = Object.keys(migrations);
       expect((await migrator.migrateTo(names[names.indexOf(UNDER_TEST) - 1] ?? '')).error).toBeUndefined();
 

@@ -1,6 +1,6 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../database.ts';
+import { type DatabaseHandle, createMigrator, openDatabase } from '../database.ts';
 import { type TestDatabase, createTestDatabase } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import { migrations } from './index.ts';
@@ -17,7 +17,7 @@ it('keeps the rollups and their triggers on SQLite while making them WITHOUT ROW
   testDb = await createTestDatabase('sqlite');
   database = openDatabase(testDb.url, { poolSize: 1 });
   const { db } = database;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = await createMigrator(db);
   const names = Object.keys(migrations);
   const under = '2026-11-26T1300-rollups-without-rowid';
   expect((await migrator.migrateTo(names[names.indexOf(under) - 1] ?? '')).error).toBeUndefined();

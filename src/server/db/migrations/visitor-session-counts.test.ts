@@ -1,6 +1,5 @@
-import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, isPostgres, openDatabase } from '../database.ts';
+import { type DatabaseHandle, createMigrator, openDatabase } from '../database.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
 import { insertSession } from '../../test/session-fixtures.ts';
 import { migrations } from './index.ts';
@@ -18,15 +17,7 @@ for (const kind of testDatabaseKinds) {
       testDb = await createTestDatabase(kind);
       database = openDatabase(testDb.url, { poolSize: 2 });
       const { db } = database;
-      // As migrateToLatest does: on PostgreSQL the migration tables live in the test's own schema.
-      const schema = isPostgres(db)
-        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-        : undefined;
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+      const migrator = await createMigrator(db);
       // Everything up to the migration under test, so existing sessions exist before it runs.
       const names = Object.keys(migrations);
       const before = names[names.indexOf('2026-11-23T1200-visitor-session-counts') - 1] ?? '';
