@@ -1,5 +1,10 @@
 import { SESSION_FACETS } from '../features/sessions/session-bulk-rows.ts';
-import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import type {
+  SessionDailyCountsTable,
+  SessionDailyFacetsTable,
+  SessionsTable,
+  VisitorsTable,
+} from '../features/sessions/sessions.table.ts';
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -172,12 +177,7 @@ function sumByDay<Row, Daily extends { sessions: number }>(
   return summed;
 }
 
-export interface DailyCount {
-  account_id: string;
-  website_id: string;
-  day: number;
-  sessions: number;
-}
+export type DailyCount = SessionDailyCountsTable;
 
 /** Hourly counts summed per (account, website, UTC day), in key order: session_daily_counts' rows. */
 export function countByDay(hourly: readonly HourlyCount[]): DailyCount[] {
@@ -193,14 +193,7 @@ export function countByDay(hourly: readonly HourlyCount[]): DailyCount[] {
   );
 }
 
-export interface DailyFacetCount {
-  account_id: string;
-  facet: string;
-  value: string;
-  day: number;
-  website_id: string;
-  sessions: number;
-}
+export type DailyFacetCount = SessionDailyFacetsTable;
 
 /** Facet counts summed per (account, facet value, UTC day, website), in key order: session_daily_facets' rows. */
 export function countFacetsByDay(facets: readonly FacetCount[]): DailyFacetCount[] {
