@@ -1,5 +1,6 @@
 import type { SessionPagesTable, SessionsTable, VisitorsTable } from './sessions.table.ts';
-import { PARAM_SEPARATOR, RANGE_FACETS, type RangeFacet } from './session-rollup.ts';
+import { RANGE_FACETS, type RangeFacet } from './session-range-rollup.ts';
+import { PARAM_SEPARATOR } from './session-rollup.ts';
 
 // What the triggers of the rollups and of session_pages derive from each session, computed here for a
 // bulk load (the seeder), which writes a batch's rows itself instead of through the row triggers.

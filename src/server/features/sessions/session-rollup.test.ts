@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rangeRollupFor, rollupFor, rollupSpans } from './session-rollup.ts';
+import { rangeRollupFor } from './session-range-rollup.ts';
+import { rollupFor, rollupSpans } from './session-rollup.ts';
 
 describe('rollupFor', () => {
   const place = { accountId: 'a', websiteId: 'w', from: 10, to: 20 };

@@ -7,12 +7,12 @@ import { countByIndexIntersection, countVisitedUrlByIntersection } from './sessi
 import {
   MAX_LISTED_VALUES,
   matchingValues,
-  rangeRollupFor,
   resolveFacet,
   rollupFor,
   sumWholeHours,
   wholeHours,
 } from './session-rollup.ts';
+import { rangeRollupFor } from './session-range-rollup.ts';
 import type { SessionOrder } from './session-order.ts';
 
 type SessionsQuery = SelectQueryBuilder<DatabaseSchema, 'sessions', object>;
