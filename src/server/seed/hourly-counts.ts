@@ -1,4 +1,5 @@
 import { SESSION_FACETS } from '../features/sessions/session-bulk-rows.ts';
+import { DAY } from '../features/sessions/session-rollup.ts';
 import type {
   SessionDailyCountsTable,
   SessionDailyFacetsTable,
@@ -34,10 +35,13 @@ export function countByHour(sessions: readonly SessionsTable[]): HourlyCount[] {
   );
 }
 
-/** Adds counts to the rollup; the same SQL on SQLite and PostgreSQL. */
-export const ADD_HOURLY_COUNT_SQL =
-  'insert into session_hourly_counts (account_id, website_id, hour, sessions) values (?, ?, ?, ?) ' +
-  'on conflict (account_id, website_id, hour) do update set sessions = session_hourly_counts.sessions + excluded.sessions';
+/** Adds one row's count to a rollup table keyed by `key`; the same SQL on SQLite and PostgreSQL. */
+const addCountSql = (table: string, key: readonly string[]) =>
+  `insert into ${table} (${key.join(', ')}, sessions) values (${key.map(() => '?').join(', ')}, ?) ` +
+  `on conflict (${key.join(', ')}) do update set sessions = ${table}.sessions + excluded.sessions`;
+
+/** Adds counts to the rollup. */
+export const ADD_HOURLY_COUNT_SQL = addCountSql('session_hourly_counts', ['account_id', 'website_id', 'hour']);
 
 export interface FacetCount {
   account_id: string;
@@ -155,12 +159,14 @@ export function countFacetsByHour(
   });
 }
 
-/** Adds facet counts to the rollup; the same SQL on SQLite and PostgreSQL. */
-export const ADD_FACET_COUNT_SQL =
-  'insert into session_hourly_facets (account_id, facet, value, hour, website_id, sessions) values (?, ?, ?, ?, ?, ?) ' +
-  'on conflict (account_id, facet, value, hour, website_id) do update set sessions = session_hourly_facets.sessions + excluded.sessions';
-
-const DAY = 86_400;
+/** Adds facet counts to the rollup. */
+export const ADD_FACET_COUNT_SQL = addCountSql('session_hourly_facets', [
+  'account_id',
+  'facet',
+  'value',
+  'hour',
+  'website_id',
+]);
 
 /** Rows turned into daily rows by `toDaily`, sorted by `compare` and with equal keys summed. */
 function sumByDay<Row, Daily extends { sessions: number }>(
@@ -177,18 +183,19 @@ function sumByDay<Row, Daily extends { sessions: number }>(
   return summed;
 }
 
+/** An hourly row as its day's row: the same fields with `hour` turned into the UTC day holding it. */
+const toDay = <Row extends { hour: number }>({ hour, ...rest }: Row) => ({
+  ...rest,
+  day: Math.floor(hour / DAY) * DAY,
+});
+
 export type DailyCount = SessionDailyCountsTable;
 
 /** Hourly counts summed per (account, website, UTC day), in key order: session_daily_counts' rows. */
 export function countByDay(hourly: readonly HourlyCount[]): DailyCount[] {
   return sumByDay(
     hourly,
-    (row) => ({
-      account_id: row.account_id,
-      website_id: row.website_id,
-      day: Math.floor(row.hour / DAY) * DAY,
-      sessions: row.sessions,
-    }),
+    toDay,
     (a, b) => compareText(a.account_id, b.account_id) || compareText(a.website_id, b.website_id) || a.day - b.day,
   );
 }
@@ -199,14 +206,7 @@ export type DailyFacetCount = SessionDailyFacetsTable;
 export function countFacetsByDay(facets: readonly FacetCount[]): DailyFacetCount[] {
   return sumByDay(
     facets,
-    (row) => ({
-      account_id: row.account_id,
-      facet: row.facet,
-      value: row.value,
-      day: Math.floor(row.hour / DAY) * DAY,
-      website_id: row.website_id,
-      sessions: row.sessions,
-    }),
+    toDay,
     (a, b) =>
       compareText(a.account_id, b.account_id) ||
       compareText(a.facet, b.facet) ||
@@ -216,15 +216,17 @@ export function countFacetsByDay(facets: readonly FacetCount[]): DailyFacetCount
   );
 }
 
-/** Adds daily counts to session_daily_counts; the same SQL on SQLite and PostgreSQL. */
-export const ADD_DAILY_COUNT_SQL =
-  'insert into session_daily_counts (account_id, website_id, day, sessions) values (?, ?, ?, ?) ' +
-  'on conflict (account_id, website_id, day) do update set sessions = session_daily_counts.sessions + excluded.sessions';
+/** Adds daily counts to session_daily_counts. */
+export const ADD_DAILY_COUNT_SQL = addCountSql('session_daily_counts', ['account_id', 'website_id', 'day']);
 
-/** Adds daily facet counts to session_daily_facets; the same SQL on SQLite and PostgreSQL. */
-export const ADD_DAILY_FACET_COUNT_SQL =
-  'insert into session_daily_facets (account_id, facet, value, day, website_id, sessions) values (?, ?, ?, ?, ?, ?) ' +
-  'on conflict (account_id, facet, value, day, website_id) do update set sessions = session_daily_facets.sessions + excluded.sessions';
+/** Adds daily facet counts to session_daily_facets. */
+export const ADD_DAILY_FACET_COUNT_SQL = addCountSql('session_daily_facets', [
+  'account_id',
+  'facet',
+  'value',
+  'day',
+  'website_id',
+]);
 
 /** How many of the sessions each visitor has (one batch is always of one account). */
 export function countByVisitor(sessions: readonly SessionsTable[]): Map<string, number> {

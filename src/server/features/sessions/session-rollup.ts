@@ -183,15 +183,6 @@ function rollupParts(filter: SessionFilter, facet: RollupFacet | null, span: Rol
 
 type BucketRows = RawBuilder<{ bucket: number | string; sessions: number | string }>;
 
-/** Rows (bucket, sessions) of one span's parts, `bucket` being the row's hour or day as `bucketOf` makes it. */
-function spanRows(parts: RollupPart[], bucketOf: (column: RawBuilder<unknown>) => RawBuilder<unknown>): BucketRows[] {
-  return parts.map(
-    (part) =>
-      sql`select ${bucketOf(sql.ref(part.column))} as bucket, ${part.negative ? sql`-sessions` : sql`sessions`} as sessions
-        from ${sql.table(part.table)} where ${part.where}` as BucketRows,
-  );
-}
-
 /**
  * Rows (bucket, sessions) whose sums per bucket are the filter's sessions in each whole hour
  * (`grain` hour) or each UTC day (`grain` day) of `hours`; a bucket may appear more than once, so callers
@@ -206,9 +197,12 @@ export function rollupRows(
 ): BucketRows {
   const spans: RollupSpan[] = grain === 'hour' ? [{ grain: 'hour', ...hours }] : rollupSpans(hours);
   const selects = spans.flatMap((span) =>
-    spanRows(rollupParts(filter, facet, span), (column) =>
-      grain === 'hour' || span.grain === 'day' ? column : sql`(${column} / ${sql.lit(DAY)}) * ${sql.lit(DAY)}`,
-    ),
+    rollupParts(filter, facet, span).map((part) => {
+      const column = sql.ref(part.column);
+      const bucket = span.grain === grain ? column : sql`(${column} / ${sql.lit(DAY)}) * ${sql.lit(DAY)}`;
+      const sessions = part.negative ? sql`-sessions` : sql`sessions`;
+      return sql`select ${bucket} as bucket, ${sessions} as sessions from ${sql.table(part.table)} where ${part.where}`;
+    }),
   );
   if (selects.length === 0) return sql`select 0 as bucket, 0 as sessions where 1 = 0` as BucketRows;
   return sql.join(selects, sql` union all `) as BucketRows;
