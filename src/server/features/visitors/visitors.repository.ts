@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-const VISITOR_COLUMNS = ['visitors.id', 'visitors.name', 'visitors.email', 'visitors.last_session_timestamp'] as const;
+/** `session_count` is kept by triggers on sessions (migration 2026-11-23T1200), so no search counts. */
+const VISITOR_COLUMNS = [
+  'visitors.id',
+  'visitors.name',
+  'visitors.email',
+  'visitors.last_session_timestamp',
+  'visitors.session_count',
+] as const;
 
 export function findVisitorById(db: Db, accountId: string, visitorId: string) {
   return db
@@ -59,23 +66,6 @@ export function findVisitorsByNamePrefix(db: Db, accountId: string, prefix: stri
     .orderBy(lowerName)
     .limit(limit)
     .execute();
-}
-
-/** Session counts of a few visitors, each an index range on (account_id, visitor_id). */
-export async function countSessionsOfVisitors(
-  db: Db,
-  accountId: string,
-  visitorIds: string[],
-): Promise<Map<string, number>> {
-  if (visitorIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('sessions')
-    .select(['sessions.visitor_id', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .where('sessions.account_id', '=', accountId)
-    .where('sessions.visitor_id', 'in', visitorIds)
-    .groupBy('sessions.visitor_id')
-    .execute();
-  return new Map(rows.map((row) => [row.visitor_id, Number(row.count)]));
 }
 
 export type VisitorSummaryRow = NonNullable<Awaited<ReturnType<typeof findVisitorById>>>;

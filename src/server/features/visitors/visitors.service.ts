@@ -6,7 +6,6 @@ import type {
 import type { Db } from '../../db/database.ts';
 import {
   type VisitorSummaryRow,
-  countSessionsOfVisitors,
   findVisitorById,
   findVisitorOfSession,
   findVisitorsByEmailPrefix,
@@ -60,17 +59,12 @@ export async function searchVisitors(
     }
   }
   const matches = found.slice(0, query.limit);
-  const counts = await countSessionsOfVisitors(
-    db,
-    accountId,
-    matches.map((item) => item.row.id),
-  );
   return {
     visitors: matches.map(({ row, matchedBy }) => ({
       id: row.id,
       name: row.name ?? '',
       email: row.email ?? '',
-      session_count: counts.get(row.id) ?? 0,
+      session_count: Number(row.session_count),
       last_session_timestamp: row.last_session_timestamp,
       matched_by: matchedBy,
     })),
