@@ -27,6 +27,7 @@ import { isPostgresUrl } from '../src/server/config.ts';
 import { type BenchData, prepareBenchData } from './bench-data.ts';
 import { repoRoot, type ServerProcess, startServer } from './children.ts';
 import { benchDashboard } from './dashboard.ts';
+import { waitForIdleDatabase } from './database-idle.ts';
 import { benchHostile } from './hostile.ts';
 import { benchFlood } from './flood.ts';
 import { benchPipeline } from './pipeline.ts';
@@ -83,11 +84,13 @@ async function checkScenario(
 }
 
 /**
- * Waits until a one-row list answers promptly twice running: a scenario slower than its load leaves
- * requests queued when its load stops (in the server, or in PostgreSQL while the server's event loop is
- * free), and the next scenario must not be measured behind them.
+ * Waits until the database has no statement left running and a one-row list answers promptly twice
+ * running: a scenario slower than its load leaves requests queued when its load stops (in the server, or
+ * in PostgreSQL while the server's event loop is free), and the next scenario must not be measured
+ * behind them.
  */
-async function settle(baseUrl: string, headers: Record<string, string>): Promise<void> {
+async function settle(baseUrl: string, headers: Record<string, string>, databaseUrl: string): Promise<void> {
+  await waitForIdleDatabase(databaseUrl);
   const deadline = Date.now() + 120_000;
   let prompt = 0;
   while (prompt < 2 && Date.now() < deadline) {
@@ -97,13 +100,14 @@ async function settle(baseUrl: string, headers: Record<string, string>): Promise
       .catch(() => undefined);
     prompt = performance.now() - started < 50 ? prompt + 1 : 0;
   }
+  await waitForIdleDatabase(databaseUrl);
 }
 
 async function measureAll(
   server: ServerProcess,
   list: Scenario[],
   headers: Record<string, string>,
-  durationSeconds: number,
+  options: { durationSeconds: number; databaseUrl: string },
 ): Promise<Map<Scenario, LoadResult | Error>> {
   const results = new Map<Scenario, LoadResult | Error>();
   // A short warm-up, so the first scenario is not the one that pays for JIT compilation and cold caches.
@@ -113,8 +117,9 @@ async function measureAll(
       const summary = await checkScenario(server.baseUrl, scenario.query, headers, scenario.path);
       console.log(`  ${scenario.name}: ${summary}`);
       const url = `${server.baseUrl}${scenario.path ?? '/v1/sessions'}${scenario.query ? `?${scenario.query}` : ''}`;
+      const { durationSeconds } = options;
       results.set(scenario, await loadTest(url, { headers, connections: CONNECTIONS, durationSeconds }));
-      await settle(server.baseUrl, headers);
+      await settle(server.baseUrl, headers, options.databaseUrl);
     } catch (error) {
       console.log(`  ${scenario.name}: FAILED ${error instanceof Error ? error.message : String(error)}`);
       results.set(scenario, error instanceof Error ? error : new Error(String(error)));
@@ -153,7 +158,7 @@ async function benchLoad(
   try {
     const env = { ...childEnv, PUBLIC_URL: 'http://127.0.0.1', HTTP_WORKERS: workers };
     server = await startServer('server', serverEntry, env);
-    results = await measureAll(server, list, headers, durationSeconds);
+    results = await measureAll(server, list, headers, { durationSeconds, databaseUrl: childEnv.DATABASE_URL ?? '' });
     console.log('\nFirst page, server and floor (node:http + driver) in turn, two rounds:');
     floorServer = await startServer('floor', 'bench/floor-server.ts', env);
     const floorUrl = `${floorServer.baseUrl}/v1/sessions`;

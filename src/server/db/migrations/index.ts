@@ -26,6 +26,7 @@ import * as deferredIndexes from './2026-11-26T1200-deferred-indexes.ts';
 import * as rollupsWithoutRowid from './2026-11-26T1300-rollups-without-rowid.ts';
 import * as bulkLoadTriggerConditions from './2026-11-26T1400-bulk-load-trigger-conditions.ts';
 import * as dailyRollups from './2026-11-27T1000-daily-rollups.ts';
+import * as coveringOrderIndex from './2026-11-27T1100-covering-order-index.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1300-rollups-without-rowid': rollupsWithoutRowid,
   '2026-11-26T1400-bulk-load-trigger-conditions': bulkLoadTriggerConditions,
   '2026-11-27T1000-daily-rollups': dailyRollups,
+  '2026-11-27T1100-covering-order-index': coveringOrderIndex,
 };

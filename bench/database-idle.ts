@@ -1,0 +1,29 @@
+import pg from 'pg';
+import { isPostgresUrl } from '../src/server/config.ts';
+
+/**
+ * Waits until no statement but this one runs in the bench's PostgreSQL database, twice running, or
+ * `timeoutMs` passes. A scenario whose requests outlast the load leaves their statements running in
+ * PostgreSQL's own processes after the server has answered or dropped them; a short list answers
+ * promptly beside them, so only the database can tell when they are done. SQLite runs its statements
+ * in the server's process, where waiting for a prompt answer already covers them.
+ */
+export async function waitForIdleDatabase(url: string, timeoutMs = 120_000): Promise<void> {
+  if (!isPostgresUrl(url)) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    let idle = 0;
+    while (idle < 2 && Date.now() < deadline) {
+      const { rows } = await client.query<{ busy: string }>(
+        `select count(*) as busy from pg_stat_activity
+          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      idle = Number(rows[0]?.busy ?? 0) === 0 ? idle + 1 : 0;
+      if (idle < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
