@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, createMigrator, isPostgres, openDatabase } from '../database.ts';
-import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type DatabaseHandle, isPostgres } from '../database.ts';
+import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
-import { migrations } from './index.ts';
+import { databaseBeforeMigration } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-11-27T1100-covering-order-index';
 const ORDER = ['account_id', 'creation_timestamp', 'id'];
@@ -34,20 +34,10 @@ async function orderIndexColumns(database: DatabaseHandle): Promise<{ key: strin
 
 for (const kind of testDatabaseKinds) {
   describe(`covering order index migration [${kind}]`, () => {
-    let testDb: TestDatabase | undefined;
-    let database: DatabaseHandle | undefined;
-    afterEach(async () => {
-      await database?.close();
-      await testDb?.drop();
-    });
+    const open = databaseBeforeMigration(UNDER_TEST);
 
     it('carries duration, engagement and visitor in the order index, and goes back down', async () => {
-      testDb = await createTestDatabase(kind);
-      database = openDatabase(testDb.url, { poolSize: 2 });
-      const { db } = database;
-      const migrator = await createMigrator(db);
-      const names = Object.keys(migrations);
-      expect((await migrator.migrateTo(names[names.indexOf(UNDER_TEST) - 1] ?? '')).error).toBeUndefined();
+      const { database, db, migrator, before } = await open(kind);
       expect(await orderIndexColumns(database)).toEqual({ key: ORDER, included: [] });
 
       await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
@@ -80,7 +70,7 @@ for (const kind of testDatabaseKinds) {
         expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(/USING COVERING INDEX sessions_order_idx/);
       }
 
-      expect((await migrator.migrateTo(names[names.indexOf(UNDER_TEST) - 1] ?? '')).error).toBeUndefined();
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
       expect(await orderIndexColumns(database)).toEqual({ key: ORDER, included: [] });
 
       if (!isPostgres(db)) {

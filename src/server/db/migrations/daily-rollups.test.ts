@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, createMigrator, isPostgres, openDatabase } from '../database.ts';
-import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { isPostgres } from '../database.ts';
+import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import { dailyAndHourly } from '../../seed/seed-rollup-fixtures.ts';
-import { migrations } from './index.ts';
+import { databaseBeforeMigration } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-11-27T1000-daily-rollups';
 const DAY = 86_400;
@@ -13,20 +13,10 @@ const MIDNIGHT = 1_789_948_800;
 
 for (const kind of testDatabaseKinds) {
   describe(`daily rollups migration [${kind}]`, () => {
-    let testDb: TestDatabase | undefined;
-    let database: DatabaseHandle | undefined;
-    afterEach(async () => {
-      await database?.close();
-      await testDb?.drop();
-    });
+    const open = databaseBeforeMigration(UNDER_TEST);
 
     it('fills the daily rollups from the hourly ones, keeps them on every change, and goes back down', async () => {
-      testDb = await createTestDatabase(kind);
-      database = openDatabase(testDb.url, { poolSize: 2 });
-      const { db } = database;
-      const migrator = await createMigrator(db);
-      const names = Object.keys(migrations);
-      expect((await migrator.migrateTo(names[names.indexOf(UNDER_TEST) - 1] ?? '')).error).toBeUndefined();
+      const { database, db, migrator } = await open(kind);
 
       await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
       const visitor = await insertVisitor(db, 'acc_1');
@@ -44,7 +34,7 @@ for (const kind of testDatabaseKinds) {
         await record(`s_${index}`, seconds, index % 3 === 0 ? 'web_2' : 'web_1', index % 2 === 0 ? 'mobile' : 'tablet');
       }
       const consistent = async () => {
-        const tables = await dailyAndHourly(database as DatabaseHandle, 'acc_1');
+        const tables = await dailyAndHourly(database, 'acc_1');
         for (const { table, stored, summed } of tables) {
           expect(summed.length, table).toBeGreaterThan(0);
           expect(stored, table).toEqual(summed);

@@ -1,26 +1,14 @@
 import { sql } from 'kysely';
-import { afterEach, expect, it } from 'vitest';
-import { type DatabaseHandle, createMigrator, openDatabase } from '../database.ts';
-import { type TestDatabase, createTestDatabase } from '../../test/harness.ts';
+import { expect, it } from 'vitest';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
-import { migrations } from './index.ts';
+import { databaseBeforeMigration } from './migration-test-support.ts';
 
-let testDb: TestDatabase | undefined;
-let database: DatabaseHandle | undefined;
-afterEach(async () => {
-  await database?.close();
-  await testDb?.drop();
-});
+const under = '2026-11-26T1300-rollups-without-rowid';
+const open = databaseBeforeMigration(under, { poolSize: 1 });
 
 // The migration changes only SQLite's tables; on PostgreSQL it does nothing.
 it('keeps the rollups and their triggers on SQLite while making them WITHOUT ROWID, and back', async () => {
-  testDb = await createTestDatabase('sqlite');
-  database = openDatabase(testDb.url, { poolSize: 1 });
-  const { db } = database;
-  const migrator = await createMigrator(db);
-  const names = Object.keys(migrations);
-  const under = '2026-11-26T1300-rollups-without-rowid';
-  expect((await migrator.migrateTo(names[names.indexOf(under) - 1] ?? '')).error).toBeUndefined();
+  const { db, migrator } = await open('sqlite');
 
   await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
   const visitor = await insertVisitor(db, 'acc_1');

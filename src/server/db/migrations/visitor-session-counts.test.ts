@@ -1,27 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, createMigrator, openDatabase } from '../database.ts';
-import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertSession } from '../../test/session-fixtures.ts';
-import { migrations } from './index.ts';
+import { databaseBeforeMigration } from './migration-test-support.ts';
 
 for (const kind of testDatabaseKinds) {
   describe(`visitor session counts migration [${kind}]`, () => {
-    let testDb: TestDatabase | undefined;
-    let database: DatabaseHandle | undefined;
-    afterEach(async () => {
-      await database?.close();
-      await testDb?.drop();
-    });
+    // Everything up to the migration under test, so existing sessions exist before it runs.
+    const open = databaseBeforeMigration('2026-11-23T1200-visitor-session-counts');
 
     it('backfills the count of existing sessions, then triggers keep it on insert, move and delete', async () => {
-      testDb = await createTestDatabase(kind);
-      database = openDatabase(testDb.url, { poolSize: 2 });
-      const { db } = database;
-      const migrator = await createMigrator(db);
-      // Everything up to the migration under test, so existing sessions exist before it runs.
-      const names = Object.keys(migrations);
-      const before = names[names.indexOf('2026-11-23T1200-visitor-session-counts') - 1] ?? '';
-      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      const { db, migrator } = await open(kind);
 
       const visitor = (id: string) => ({
         account_id: 'acc_1',
