@@ -5,6 +5,7 @@ import { errors } from '../../errors.ts';
 import { toSessionFilter } from './session-filter-input.ts';
 import type { SessionFilter } from './session-filter.ts';
 import { type SessionOrder, parseSessionSort } from './session-order.ts';
+import { PLACE_FIELDS } from './session-rollup.ts';
 import { SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
 import {
   type SessionPageRow,
@@ -112,7 +113,7 @@ async function findPage(
  * place, a visitor or an e-mail): reading it costs little even when nothing matches, so it need not wait
  * for the total.
  */
-const BOUNDED_PAGE_FIELDS = new Set<string>(['accountId', 'websiteId', 'from', 'to', 'visitorId', 'emailLower']);
+const BOUNDED_PAGE_FIELDS = new Set<string>([...PLACE_FIELDS, 'visitorId', 'emailLower']);
 
 function pageIsBounded(filter: SessionFilter): boolean {
   return Object.entries(filter).every(([key, value]) => value === undefined || BOUNDED_PAGE_FIELDS.has(key));
