@@ -6,8 +6,9 @@
  */
 import cluster from 'node:cluster';
 import http from 'node:http';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { SQLITE_CACHE_MB_DEFAULT } from '../src/server/config.ts';
+import { openSqlite } from '../src/server/db/database.ts';
 import type { SessionPageRow } from '../src/server/features/sessions/sessions.repository.ts';
 import { toSessionResource } from '../src/server/features/sessions/sessions.service.ts';
 
@@ -48,12 +49,11 @@ function openFirstPage(): () => Promise<{ total: number; rows: Row[] }> {
       return { total: Number(count.rows[0]?.total ?? 0), rows: page.rows };
     };
   }
-  // The same connection settings as the server's (src/server/db/database.ts), so neither gets a better cache.
-  const database = new SQLite(url.replace(/^sqlite:(\/\/)?/i, ''), { fileMustExist: true });
-  database.pragma('journal_mode = WAL');
-  database.pragma('busy_timeout = 5000');
-  database.pragma('cache_size = -65536');
-  database.pragma('mmap_size = 268435456');
+  // The server's own connection settings, so neither gets a better cache.
+  const database = openSqlite(
+    url.replace(/^sqlite:(\/\/)?/i, ''),
+    Number(process.env.SQLITE_CACHE_MB ?? SQLITE_CACHE_MB_DEFAULT),
+  );
   const count = database.prepare<[string], { total: number }>(COUNT_SQL);
   const page = database.prepare<[string, string], Row>(PAGE_SQL);
   return async () => ({ total: count.get(accountId)?.total ?? 0, rows: page.all(accountId, accountId) });
