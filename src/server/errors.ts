@@ -73,6 +73,9 @@ export const errors = {
       headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
       cause,
     }),
+  /** Nobody reads it: the client closed the request and its queries were cancelled. */
+  clientClosedRequest: () =>
+    new AppError(499, 'api_error', 'client_closed_request', 'The request was closed before its answer was ready'),
   internal: () =>
     new AppError(
       500,

@@ -21,6 +21,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl, SQLITE_CACHE_MB_DEFAULT } from '../config.ts';
+import { cancelWhenAbandoned } from './abandoned-reads.ts';
 import { migrations } from './migrations/index.ts';
 import { type ConnectionErrorListener, createPostgresPool } from './postgres-pool.ts';
 import type { DatabaseSchema } from './schema.ts';
@@ -169,7 +170,12 @@ export function openDatabase(
       poolSize: options.poolSize ?? 10,
       statementTimeoutMs: options.statementTimeoutMs ?? 30_000,
     });
-    const db = new Kysely<DatabaseSchema>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+    const db = new Kysely<DatabaseSchema>({
+      dialect: new CurrentSchemaPostgresDialect({
+        pool,
+        onCreateConnection: (connection) => cancelWhenAbandoned(connection, url),
+      }),
+    });
     postgresPools.set(db, pool);
     return { db, dialect: 'postgres', close: () => db.destroy(), onConnectionError };
   }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ReadAbandonedError } from '../db/abandoned-reads.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { AppError, errors, toEnvelope } from '../errors.ts';
 import { validationErrorToAppError } from './validation.ts';
@@ -26,6 +27,7 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
     default:
   }
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return errors.invalidJson();
+  if (error instanceof ReadAbandonedError) return errors.clientClosedRequest();
   if (isDatabaseUnavailable(error)) return errors.databaseUnavailable(error);
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -4,6 +4,7 @@ import { SessionList, SessionReadQuery, SessionsQuery } from '../../../api/schem
 import { Type } from 'typebox';
 import { requirePrincipal } from '../../auth/authenticate.ts';
 import type { Db } from '../../db/database.ts';
+import { readingFor } from '../../http/abandoned-requests.ts';
 import { operation } from '../../http/route-schema.ts';
 import { SessionEventPage, SessionEventsQuery } from '../../../api/schemas/session-events.ts';
 import { listSessionEvents } from './session-events.service.ts';
@@ -29,7 +30,9 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: stri
       }),
       querystring: SessionsQuery,
     },
-    handler: (request) => listSessions(db, requirePrincipal(request).accountId, request.query, { publicUrl }),
+    // Filters over millions of sessions can take seconds: a request its client abandons stops them.
+    handler: (request, reply) =>
+      listSessions(readingFor(db, reply), requirePrincipal(request).accountId, request.query, { publicUrl }),
   });
 
   app.get('/v1/sessions/:id', {

@@ -1,0 +1,18 @@
+import type { FastifyReply } from 'fastify';
+import { abandonable } from '../db/abandoned-reads.ts';
+import { type Db, isPostgres } from '../db/database.ts';
+
+/**
+ * `db` for a read whose filters may run long: when the client closes the request before the answer is
+ * written (a changed filter, a closed tab, a client's own timeout), the PostgreSQL statements it is
+ * waiting for are cancelled instead of running on to the statement timeout. SQLite's statements run on
+ * the request's own thread, to their end.
+ */
+export function readingFor(db: Db, reply: FastifyReply): Db {
+  if (!isPostgres(db)) return db;
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return abandonable(db, controller.signal);
+}
