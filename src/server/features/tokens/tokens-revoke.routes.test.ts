@@ -26,6 +26,28 @@ describeApi('API tokens API', (ctx) => {
       );
     });
 
+    it('stops a token revoked by another process within a second', async () => {
+      const created = await create({ name: 'revoked elsewhere', scopes: ['websites:read'] });
+      expect((await bearer(created.token, '/v1/websites')).statusCode).toBe(200);
+      // As the command line or another HTTP process would: straight in the table, this process untold.
+      const revokedAt = performance.now();
+      await ctx()
+        .database.db.updateTable('api_tokens')
+        .set({ revoked_at: nowSeconds() })
+        .where('id', '=', created.token_id)
+        .execute();
+      const answers: number[] = [];
+      while (performance.now() - revokedAt < 1_500) {
+        const status = (await bearer(created.token, '/v1/websites')).statusCode;
+        if (status === 401) break;
+        answers.push(status);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expectError(await bearer(created.token, '/v1/websites'), 401, { type: 'authentication_error' });
+      expect(performance.now() - revokedAt).toBeLessThan(1_500);
+      expect(answers.every((status) => status === 200)).toBe(true);
+    });
+
     it("answers an unknown id and another account's token id alike with 404, and leaves that token working", async () => {
       const other = await ctx().newAccount();
       const otherRow = await ctx()
