@@ -7,7 +7,6 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import pg from 'pg';
-import { SQLITE_CACHE_MB_DEFAULT } from '../src/server/config.ts';
 import { openSqlite } from '../src/server/db/database.ts';
 import type { SessionPageRow } from '../src/server/features/sessions/sessions.repository.ts';
 import { toSessionResource } from '../src/server/features/sessions/sessions.service.ts';
@@ -50,10 +49,7 @@ function openFirstPage(): () => Promise<{ total: number; rows: Row[] }> {
     };
   }
   // The server's own connection settings, so neither gets a better cache.
-  const database = openSqlite(
-    url.replace(/^sqlite:(\/\/)?/i, ''),
-    Number(process.env.SQLITE_CACHE_MB ?? SQLITE_CACHE_MB_DEFAULT),
-  );
+  const database = openSqlite(url.replace(/^sqlite:(\/\/)?/i, ''));
   const count = database.prepare<[string], { total: number }>(COUNT_SQL);
   const page = database.prepare<[string, string], Row>(PAGE_SQL);
   return async () => ({ total: count.get(accountId)?.total ?? 0, rows: page.all(accountId, accountId) });

@@ -59,14 +59,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });
 
-  it('reads SQLITE_CACHE_MB, a gigabyte by default, as a whole number of megabytes', () => {
-    expect(loadConfig({}).SQLITE_CACHE_MB).toBe(1024);
-    expect(loadConfig({ SQLITE_CACHE_MB: '64' }).SQLITE_CACHE_MB).toBe(64);
-    for (const bad of ['0', '-5', '1.5', 'lots']) {
-      expect(() => loadConfig({ SQLITE_CACHE_MB: bad })).toThrow(/SQLITE_CACHE_MB/);
-    }
-  });
-
   it('runs one HTTP process by default and up to 64, never several over an in-memory database', () => {
     expect(loadConfig({}).HTTP_WORKERS).toBe(1);
     expect(loadConfig({ HTTP_WORKERS: '4', DATABASE_URL: '/var/lib/sa/app.db' }).HTTP_WORKERS).toBe(4);

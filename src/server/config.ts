@@ -1,9 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 
-/** Each SQLite connection's page cache, filled only as pages are read. */
-export const SQLITE_CACHE_MB_DEFAULT = 1024;
-
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const ConfigSchema = Type.Object({
@@ -22,7 +19,6 @@ const ConfigSchema = Type.Object({
   HTTP_WORKERS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 30_000 }),
-  SQLITE_CACHE_MB: Type.Integer({ minimum: 1, maximum: 65_536, default: SQLITE_CACHE_MB_DEFAULT }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_KEY_PREFIX: Type.String({ default: 'sa:' }),
   DELIVERY_WORKER: Type.Boolean({ default: true }),
@@ -48,7 +44,6 @@ const INTEGER_KEYS = [
   'HTTP_WORKERS',
   'DB_POOL_SIZE',
   'DB_STATEMENT_TIMEOUT_MS',
-  'SQLITE_CACHE_MB',
   'INGEST_BATCHES_PER_MINUTE',
   'RECORDING_CHUNKS_PER_MINUTE',
 ] as const;

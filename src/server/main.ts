@@ -20,7 +20,6 @@ const openConfiguredDatabase = (config: Config) =>
   openDatabase(config.DATABASE_URL, {
     poolSize: config.DB_POOL_SIZE,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-    sqliteCacheMb: config.SQLITE_CACHE_MB,
   });
 
 /** Migrates and creates the demo data once, then starts the HTTP processes. */

@@ -20,7 +20,7 @@ import {
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
-import { isPostgresUrl, SQLITE_CACHE_MB_DEFAULT } from '../config.ts';
+import { isPostgresUrl } from '../config.ts';
 import { cancelWhenAbandoned } from './abandoned-reads.ts';
 import { migrations } from './migrations/index.ts';
 import { type ConnectionErrorListener, createPostgresPool } from './postgres-pool.ts';
@@ -42,23 +42,16 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.FLOAT4, (value) => Number.parseFloat(value));
 
-/** The most SQLite maps of the file (its build's SQLITE_MAX_MMAP_SIZE): reads there copy no page. */
-const SQLITE_MMAP_BYTES = 0x7fff0000;
-
-/**
- * A page of sessions reads each row and its visitor through their B-trees at random places in a file of
- * many gigabytes; a page cache that holds the trees' upper levels and the recent rows spares most of those
- * reads a system call and a copy. It grows only as pages are read, so a small database never fills it.
- */
-export function openSqlite(file: string, cacheMb = SQLITE_CACHE_MB_DEFAULT): SQLite.Database {
+/** A SQLite file with the settings every connection of the server uses. */
+export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  database.pragma(`cache_size = ${-cacheMb * 1024}`);
-  database.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
+  database.pragma('cache_size = -65536');
+  database.pragma('mmap_size = 268435456');
   return database;
 }
 
@@ -163,7 +156,7 @@ export function postgresPoolOf(db: Db): pg.Pool | undefined {
 /** Opens the database named by a URL: a postgres:// URL, or else a SQLite file path. */
 export function openDatabase(
   url: string,
-  options: { poolSize?: number; statementTimeoutMs?: number; sqliteCacheMb?: number } = {},
+  options: { poolSize?: number; statementTimeoutMs?: number } = {},
 ): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const { pool, onConnectionError } = createPostgresPool(url, {
@@ -180,9 +173,7 @@ export function openDatabase(
     return { db, dialect: 'postgres', close: () => db.destroy(), onConnectionError };
   }
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
-  const db = new Kysely<DatabaseSchema>({
-    dialect: new ImmediateSqliteDialect(withStatementCache(openSqlite(file, options.sqliteCacheMb))),
-  });
+  const db = new Kysely<DatabaseSchema>({ dialect: new ImmediateSqliteDialect(withStatementCache(openSqlite(file))) });
   return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionError: () => undefined };
 }
 
