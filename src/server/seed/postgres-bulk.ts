@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { type FacetCount, type HourlyCount, countByDay, countFacetsByDay } from './hourly-counts.ts';
+import { type FacetCount, type HourlyCount, countByDay, countFacetsByDay, daysOf, hoursOf } from './hourly-counts.ts';
 
 // What a bulk load into PostgreSQL sends besides its rows: the rollups and distinct text values of a
 // batch, each table in one statement per 10,000 rows with every column as one array parameter. Binding
@@ -72,6 +72,31 @@ export async function addRollupCounts(
   await inChunks(countByDay(hourly), (chunk) => run(ADD_DAILY_COUNTS, columnArrays(chunk, [...DAY_KEY, 'sessions'])));
   await inChunks(countFacetsByDay(facets), (chunk) =>
     run(ADD_DAILY_FACET_COUNTS, columnArrays(chunk, [...DAILY_FACET_KEY, 'sessions'])),
+  );
+  await markSetHours(run, hoursOf(hourly));
+}
+
+const MARK_SET_HOURS = `insert into session_set_hours (account_id, hour, sessions, stale, generation)
+  select h.account_id, h.hour, 0, 1, 0 from unnest($1::text[], $2::bigint[]) as h(account_id, hour)
+  join session_set_marks as m on m.account_id = h.account_id and h.hour < m.sealed_until
+  on conflict (account_id, hour) do update set stale = 1`;
+const DROP_SET_DAYS = `delete from session_set_days as d using unnest($1::text[], $2::bigint[]) as h(account_id, day)
+  where d.account_id = h.account_id and d.day = h.day`;
+
+/**
+ * Marks the batch's sealed hours stale, as the triggers set aside for the load would, under each
+ * account's rollup lock (which the sets' builder holds while it seals an hour): a seal either comes
+ * before this statement, which then sees it, or waits for this transaction's rows.
+ */
+async function markSetHours(run: RunStatement, hours: readonly [string, number][]): Promise<void> {
+  if (hours.length === 0) return;
+  const accounts = [...new Set(hours.map(([account]) => account))].sort();
+  for (const account of accounts) await run('select pg_advisory_xact_lock(7242, hashtext($1))', [account]);
+  await inChunks(hours, (chunk) =>
+    run(MARK_SET_HOURS, [chunk.map(([account]) => account), chunk.map(([, hour]) => hour)]),
+  );
+  await inChunks(daysOf(hours), (chunk) =>
+    run(DROP_SET_DAYS, [chunk.map(([account]) => account), chunk.map(([, day]) => day)]),
   );
 }
 

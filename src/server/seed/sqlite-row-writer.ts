@@ -5,6 +5,10 @@ import {
   ADD_DAILY_FACET_COUNT_SQL,
   ADD_FACET_COUNT_SQL,
   ADD_HOURLY_COUNT_SQL,
+  MARK_SET_DAY_SQL,
+  MARK_SET_HOUR_SQL,
+  daysOf,
+  hoursOf,
   countByDay,
   countByHour,
   countByVisitor,
@@ -63,6 +67,8 @@ export class SqliteFileRowWriter implements RowWriter {
       )
       .all() as { name: string; sql: string }[];
     const addHourlyCount = this.connection.prepare(ADD_HOURLY_COUNT_SQL);
+    const markSetHour = this.connection.prepare(MARK_SET_HOUR_SQL);
+    const markSetDay = this.connection.prepare(MARK_SET_DAY_SQL);
     const addFacetCount = this.connection.prepare(ADD_FACET_COUNT_SQL);
     const addDailyCount = this.connection.prepare(ADD_DAILY_COUNT_SQL);
     const addDailyFacetCount = this.connection.prepare(ADD_DAILY_FACET_COUNT_SQL);
@@ -83,6 +89,9 @@ export class SqliteFileRowWriter implements RowWriter {
         }
         const hourly = countByHour(sessions);
         for (const count of hourly) addHourlyCount.run(count.account_id, count.website_id, count.hour, count.sessions);
+        const hours = hoursOf(hourly);
+        for (const [account, hour] of hours) markSetHour.run(account, hour, hour, account);
+        for (const [account, day] of daysOf(hours)) markSetDay.run(account, day);
         for (const count of countByDay(hourly)) {
           addDailyCount.run(count.account_id, count.website_id, count.day, count.sessions);
         }

@@ -13,6 +13,7 @@ import {
   wholeHours,
 } from './session-rollup.ts';
 import { rangeRollupFor } from './session-range-rollup.ts';
+import { countBySets } from './session-set-count.ts';
 import type { SessionOrder } from './session-order.ts';
 
 type SessionsQuery = SelectQueryBuilder<DatabaseSchema, 'sessions', object>;
@@ -28,10 +29,21 @@ export async function countExactly(db: Db, filter: SessionFilter): Promise<numbe
  * The exact number of sessions matching `filter`. When only the website, dates and at most one property,
  * yes/no signal, tag, visitor parameter, start URL or referrer text, or duration or engagement range
  * narrow, whole hours come from the hourly rollups and only the partial hours at the edges of a date range
- * (and a range's part that is not whole buckets) are counted row by row. A page URL is counted from each
- * session's URLs; any other filter is counted on its index.
+ * (and a range's part that is not whole buckets) are counted row by row. A page URL, or conditions kept
+ * as sets that the rollups cannot count together, are counted from the sealed hours' sets
+ * (session-set-count.ts) and, for the rest of the range, from each session's URLs and the indexes.
  */
 export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
+  // A page URL, or several conditions together, are what the rollups cannot count: the hours' sets can.
+  if (filter.url !== undefined || (rollupFor(filter) === null && rangeRollupFor(filter) === null)) {
+    const counted = await countBySets(db, filter, (part) => countWithoutSets(db, part));
+    if (counted !== null) return counted;
+  }
+  return countWithoutSets(db, filter);
+}
+
+/** The exact count of `countSessions` from the rollups, indexes and rows alone. */
+async function countWithoutSets(db: Db, filter: SessionFilter): Promise<number> {
   if (filter.url !== undefined) return countVisitedUrl(db, filter, filter.url);
   const listed = rollupFor(filter);
   const facet = listed ? await resolveFacet(db, filter.accountId, listed.facet) : null;

@@ -1,0 +1,223 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { type SessionFilter, containsPattern } from './session-filter.ts';
+import { DAY, HOUR, MAX_LISTED_VALUES, matchingValues, wholeHours } from './session-rollup.ts';
+import { SET_FACETS, type SetFacet, complement, countMembersBetween, uniteInto } from './session-sets.ts';
+
+/** One condition of a filter as sets: the hour's sessions in any of `values` (or in none, when negated). */
+interface SetCondition {
+  facet: SetFacet;
+  values: readonly string[];
+  negated: boolean;
+}
+
+const FACET_OF_FIELD = new Map<string, SetFacet>(
+  Object.entries(SET_FACETS).map(([facet, field]) => [field, facet as SetFacet]),
+);
+const CONTAINS: ReadonlySet<SetFacet> = new Set(['url', 'start_url', 'referrer']);
+const PLACE = new Set(['accountId', 'from', 'to']);
+
+/**
+ * The filter's conditions as sets, contains-texts resolved to the values they match; null when one is
+ * not kept as sets or matches too many values to list.
+ */
+async function setConditions(db: Db, filter: SessionFilter): Promise<SetCondition[] | null> {
+  const conditions: SetCondition[] = [];
+  for (const [field, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || PLACE.has(field)) continue;
+    const facet = FACET_OF_FIELD.get(field);
+    if (facet === undefined) return null;
+    if (typeof value === 'boolean') {
+      conditions.push({ facet, values: ['1'], negated: !value });
+    } else if (typeof value === 'string' && value !== '') {
+      const values = CONTAINS.has(facet)
+        ? await matchingValues(db, filter.accountId, facet, containsPattern(value))
+        : [value];
+      if (values.length > MAX_LISTED_VALUES) return null;
+      conditions.push({ facet, values, negated: false });
+    } else {
+      return null;
+    }
+  }
+  return conditions;
+}
+
+/** A sealed hour, or the part of a sealed day inside the range, and the positions to count in it. */
+interface Piece {
+  grain: 'hour' | 'day';
+  at: number;
+  generation: number;
+  size: number;
+  from: number;
+  to: number;
+}
+
+/** One condition's encoded sets in each piece of one grain, keyed by hour or day. */
+async function readSets(
+  db: Db,
+  accountId: string,
+  condition: SetCondition,
+  grain: 'hour' | 'day',
+  bounds: { first: number; last: number },
+): Promise<{ at: number; generation: number; members: Uint8Array }[]> {
+  if (condition.values.length === 0) return [];
+  const table = grain === 'hour' ? 'session_sets' : 'session_day_sets';
+  const column = sql.ref(grain);
+  const { rows } = await sql<{ at: number | string; generation: number | string; members: Uint8Array }>`
+    select ${column} as at, generation, members from ${sql.table(table)}
+    where account_id = ${accountId} and facet = ${condition.facet} and value in (${sql.join(condition.values)})
+      and ${column} >= ${bounds.first} and ${column} <= ${bounds.last}`.execute(db);
+  return rows.map((row) => ({ at: Number(row.at), generation: Number(row.generation), members: row.members }));
+}
+
+/** Sessions at positions `piece.from` to `piece.to` of a piece that meet every condition. */
+function countPiece(piece: Piece, sets: readonly (readonly Uint8Array[])[], conditions: readonly SetCondition[]) {
+  let met: Uint32Array | null = null;
+  for (let at = 0; at < conditions.length; at += 1) {
+    const encoded = sets[at] ?? [];
+    const negated = conditions[at]?.negated ?? false;
+    if (encoded.length === 0 && !negated) return 0;
+    const bits = new Uint32Array(Math.ceil(piece.size / 32));
+    for (const set of encoded) uniteInto(bits, set);
+    if (negated) complement(bits, piece.size);
+    if (met === null) {
+      met = bits;
+    } else {
+      for (let word = 0; word < met.length; word += 1) met[word] = (met[word] ?? 0) & (bits[word] ?? 0);
+    }
+  }
+  return met === null ? piece.to - piece.from : countMembersBetween(met, piece.from, piece.to);
+}
+
+/** Past this many stretches the rows are counted whole: each stretch is a statement of its own. */
+const MAX_ROW_STRETCHES = 24;
+/** Hour pieces this close are read by one statement; farther apart, by one each. */
+const MAX_HOUR_GAP = 6 * HOUR;
+/** A build that replaces sets while they are read is met again by reading them again. */
+const ATTEMPTS = 3;
+
+const REREAD = Symbol('reread');
+
+/**
+ * The exact number of sessions matching `filter` when every condition but the dates is kept as sets
+ * (session-sets.ts): each sealed day or hour in the range is counted from its sets (a whole day's sets
+ * for the hours of it inside the range, an hour's for the hours of days not written as a whole), and the
+ * rest of the range (the partial hours at its edges, the hours not sealed yet, hours changed since they
+ * were sealed) by `countRows`. Null when the sets cannot count the filter or would count none of its range.
+ */
+export async function countBySets(
+  db: Db,
+  filter: SessionFilter,
+  countRows: (part: SessionFilter) => Promise<number>,
+): Promise<number | null> {
+  const { rows: marks } = await sql<{ sealed_until: number | string }>`
+    select sealed_until from session_set_marks where account_id = ${filter.accountId}`.execute(db);
+  if (!marks[0]) return null;
+  const whole = wholeHours(filter);
+  const sealedEnd = Math.min(Number(marks[0].sealed_until), whole.to ?? Number.POSITIVE_INFINITY);
+  if (whole.from !== null && whole.from >= sealedEnd) return null;
+  const conditions = await setConditions(db, filter);
+  if (conditions === null) return null;
+  if (conditions.some((condition) => condition.values.length === 0 && !condition.negated)) return 0;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const counted = await countSealed(db, filter, conditions, { from: whole.from, to: sealedEnd }, countRows);
+    if (counted !== REREAD) return counted;
+  }
+  return null;
+}
+
+async function countSealed(
+  db: Db,
+  filter: SessionFilter,
+  conditions: readonly SetCondition[],
+  span: { from: number | null; to: number },
+  countRows: (part: SessionFilter) => Promise<number>,
+): Promise<number | null | typeof REREAD> {
+  const after = (column: string, at: number | null) => (at === null ? sql`` : sql`and ${sql.ref(column)} >= ${at}`);
+  const [{ rows: hours }, { rows: days }] = await Promise.all([
+    sql<{ hour: number | string; sessions: number | string; stale: number | string; generation: number | string }>`
+      select hour, sessions, stale, generation from session_set_hours
+      where account_id = ${filter.accountId} ${after('hour', span.from)} and hour < ${span.to}`.execute(db),
+    sql<{ day: number | string; sessions: number | string; offsets: string; generation: number | string }>`
+      select day, sessions, offsets, generation from session_set_days
+      where account_id = ${filter.accountId} ${after('day', span.from === null ? null : Math.floor(span.from / DAY) * DAY)}
+        and day < ${span.to}`.execute(db),
+  ]);
+
+  const pieces: Piece[] = [];
+  const wholeDays = new Set<number>();
+  for (const row of days) {
+    const day = Number(row.day);
+    const offsets = JSON.parse(row.offsets) as number[];
+    const first = Math.max(0, ((span.from ?? day) - day) / HOUR);
+    const last = Math.min(24, (span.to - day) / HOUR);
+    wholeDays.add(day);
+    const from = offsets[first] ?? 0;
+    const to = offsets[last] ?? 0;
+    if (to > from) {
+      pieces.push({ grain: 'day', at: day, generation: Number(row.generation), size: Number(row.sessions), from, to });
+    }
+  }
+  // Stale hours, joined where they follow each other, are counted row by row.
+  const stretches: { from: number | null; to: number | null }[] = [];
+  for (const row of [...hours].sort((a, b) => Number(a.hour) - Number(b.hour))) {
+    const hour = Number(row.hour);
+    if (wholeDays.has(Math.floor(hour / DAY) * DAY)) continue;
+    if (Number(row.stale) === 0) {
+      const size = Number(row.sessions);
+      pieces.push({ grain: 'hour', at: hour, generation: Number(row.generation), size, from: 0, to: size });
+      continue;
+    }
+    const last = stretches[stretches.length - 1];
+    if (last && last.to === hour) last.to = hour + HOUR;
+    else stretches.push({ from: hour, to: hour + HOUR });
+  }
+  if (filter.from != null && span.from !== null && filter.from < span.from) {
+    stretches.push({ from: filter.from, to: span.from });
+  }
+  if (filter.to == null || span.to < filter.to) stretches.push({ from: span.to, to: filter.to ?? null });
+  if (stretches.length > MAX_ROW_STRETCHES) return null;
+
+  // The statements that read sets: one over the days, one per group of nearby hours.
+  const reads: { grain: 'hour' | 'day'; first: number; last: number }[] = [];
+  for (const piece of [...pieces].sort((a, b) => a.at - b.at)) {
+    const open = reads.findLast((read) => read.grain === piece.grain);
+    if (open && (piece.grain === 'day' || piece.at - open.last <= MAX_HOUR_GAP)) open.last = piece.at;
+    else reads.push({ grain: piece.grain, first: piece.at, last: piece.at });
+  }
+  const [read, counted] = await Promise.all([
+    Promise.all(
+      conditions.map(async (condition) =>
+        (
+          await Promise.all(
+            reads.map(async (bounds) =>
+              (await readSets(db, filter.accountId, condition, bounds.grain, bounds)).map((set) => ({
+                ...set,
+                grain: bounds.grain,
+              })),
+            ),
+          )
+        ).flat(),
+      ),
+    ),
+    Promise.all(stretches.map((stretch) => countRows({ ...filter, from: stretch.from, to: stretch.to }))),
+  ]);
+
+  const key = (grain: string, at: number) => `${grain}:${at}`;
+  const byPiece = new Map(pieces.map((piece) => [key(piece.grain, piece.at), piece]));
+  const sets = new Map<string, Uint8Array[][]>();
+  for (let index = 0; index < read.length; index += 1) {
+    for (const set of read[index] ?? []) {
+      const { grain } = set;
+      const piece = byPiece.get(key(grain, set.at));
+      if (!piece) continue;
+      if (piece.generation !== set.generation) return REREAD;
+      const lists = sets.get(key(grain, set.at)) ?? conditions.map(() => []);
+      lists[index]?.push(set.members);
+      sets.set(key(grain, set.at), lists);
+    }
+  }
+  let total = counted.reduce((sum, count) => sum + count, 0);
+  for (const piece of pieces) total += countPiece(piece, sets.get(key(piece.grain, piece.at)) ?? [], conditions);
+  return total;
+}

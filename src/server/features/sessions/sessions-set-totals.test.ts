@@ -1,0 +1,244 @@
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { type Db, isPostgres } from '../../db/database.ts';
+import { describeApi } from '../../test/harness.ts';
+import { insertSession } from '../../test/session-fixtures.ts';
+import { createWebsite } from '../websites/websites.service.ts';
+import type { SessionFilter } from './session-filter.ts';
+import {
+  FINDING_BASE,
+  type FindingRow,
+  type RowCondition,
+  insertPageView,
+  lcg,
+  seedFindingSessions,
+  visited,
+} from './session-finding-fixtures.ts';
+import { countBySets } from './session-set-count.ts';
+import { sealHours, sealableBefore } from './session-sets.ts';
+import { countExactly, countSessions } from './sessions.repository.ts';
+
+const HOUR = 3_600;
+const DAY = 86_400;
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** Seals everything sealable at `now` (seconds); returns the hours and days written. */
+async function sealAll(db: Db, now: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const written = await sealHours(db, { now: now * 1000, maxWrites: 50 });
+    total += written;
+    if (written < 50) return total;
+  }
+}
+
+/**
+ * Fresh planner statistics on PostgreSQL, as autovacuum keeps them: without any, it takes the new tables
+ * for empty and pages a URL filter by a nested loop over every session.
+ */
+async function analyze(db: Db): Promise<void> {
+  if (isPostgres(db)) await sql`analyze`.execute(db);
+}
+
+async function countRows(db: Db, table: string, where = sql`true`): Promise<number> {
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Conditions kept as sets, each as a query parameter and the same test on a row. */
+const SET_CONDITIONS: RowCondition[] = [
+  ['device=mobile', (row) => row.device === 'mobile'],
+  ['browser=Firefox', (row) => row.browser_name === 'Firefox'],
+  ['os=iOS', (row) => row.os_name === 'iOS'],
+  ['country=FR', (row) => row.country_code === 'FR'],
+  ['utm_source=newsletter', (row) => row.utm_source === 'newsletter'],
+  ['utm_medium=cpc', (row) => row.utm_medium === 'cpc'],
+  ['utm_campaign=winter', (row) => row.utm_campaign === 'winter'],
+  ['has_errors=true', (row) => row.error_logs > 0],
+  ['has_errors=false', (row) => row.error_logs === 0],
+  ['has_rage_clicks=true', (row) => row.rage_clicks > 0],
+  ['has_error_clicks=false', (row) => row.error_clicks === 0],
+  ['start_url=checkout', (row) => row.start_url.toLowerCase().includes('checkout')],
+  ['referrer=google', (row) => row.referrer.toLowerCase().includes('google')],
+];
+
+const URLS: RowCondition[] = [
+  ['url=products', (row) => visited(row, 'products')],
+  ['url=thanks', (row) => visited(row, 'thanks')],
+  ['url=50%25-off', (row) => visited(row, '50%-off')],
+  ['url=SHOP', (row) => visited(row, 'shop')],
+];
+
+async function expectTotals(
+  request: (query: string) => Promise<number>,
+  rows: readonly FindingRow[],
+  conditions: readonly RowCondition[],
+  range: { from: number | null; to: number | null },
+): Promise<number> {
+  const query = new URLSearchParams(`${conditions.map(([text]) => text).join('&')}&tz=UTC`);
+  if (range.from !== null) query.set('date_from', iso(range.from));
+  if (range.to !== null) query.set('date_to', iso(range.to));
+  const expected = rows.filter(
+    (row) =>
+      conditions.every(([, matches]) => matches(row)) &&
+      (range.from === null || row.creation_timestamp >= range.from) &&
+      (range.to === null || row.creation_timestamp < range.to),
+  ).length;
+  expect(await request(query.toString()), query.toString()).toBe(expected);
+  return expected;
+}
+
+describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
+  const totalOf = (token: string) => async (query: string) => {
+    const response = await ctx().request(token, { method: 'GET', url: `/v1/sessions?${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ total: number }>().total;
+  };
+
+  it('equal a row-by-row count for a page URL with other conditions over sealed days, hours and the rest', async () => {
+    const account = await ctx().newAccount();
+    const db = ctx().database.db;
+    const second = await createWebsite(db, { accountId: account.accountId, host: 'blog.example.com', name: 'Blog' });
+    const rows = await seedFindingSessions(db, account, second.id, 200);
+    // Two and a half of the fixture's three days are past: whole days, hours of the third and the rest.
+    const now = FINDING_BASE + 2 * DAY + 12 * HOUR;
+    expect(await sealAll(db, now)).toBeGreaterThan(0);
+    await analyze(db);
+    const marked = await countRows(db, 'session_set_marks', sql`account_id = ${account.accountId}`);
+    expect(marked).toBe(1);
+    expect(await countRows(db, 'session_set_days', sql`account_id = ${account.accountId}`)).toBeGreaterThan(0);
+    const sealedHours = await countRows(db, 'session_set_hours', sql`account_id = ${account.accountId}`);
+    expect(sealedHours).toBeGreaterThan(24);
+
+    const conditions: RowCondition[] = [
+      ...SET_CONDITIONS,
+      [`website_id=${second.id}`, (row) => row.website_id === second.id],
+    ];
+    const random = lcg(31);
+    let nonZero = 0;
+    for (let probe = 0; probe < 50; probe += 1) {
+      const chosen = new Map<string, RowCondition>();
+      const url = URLS[random(URLS.length)] as RowCondition;
+      chosen.set('url', url);
+      while (chosen.size < 1 + (probe % 3)) {
+        const condition = conditions[random(conditions.length)] as RowCondition;
+        chosen.set(condition[0].split('=')[0] ?? '', condition);
+      }
+      const from = probe % 5 === 0 ? null : FINDING_BASE - DAY + random(3 * DAY);
+      const to = probe % 4 === 0 ? null : (from ?? FINDING_BASE) + HOUR + random(3 * DAY);
+      if ((await expectTotals(totalOf(account.token), rows, [...chosen.values()], { from, to })) > 0) nonZero += 1;
+    }
+    expect(nonZero).toBeGreaterThan(20);
+
+    // The sets, not the rows, counted the sealed part.
+    const from = Math.ceil(FINDING_BASE / HOUR) * HOUR;
+    const filter: SessionFilter = { accountId: account.accountId, url: 'shop', device: 'mobile', from };
+    let rowsCounted = 0;
+    const counted = await countBySets(db, filter, async (part) => {
+      rowsCounted += 1;
+      expect(part.from ?? Infinity).toBeGreaterThanOrEqual(sealableBefore(now * 1000));
+      return countExactly(db, part);
+    });
+    expect(counted).toBe(await countExactly(db, filter));
+    expect(rowsCounted).toBe(1);
+  });
+
+  it('stay exact when sealed sessions change, and again once the changed hours are written anew', async () => {
+    const account = await ctx().newAccount();
+    const db = ctx().database.db;
+    const second = await createWebsite(db, { accountId: account.accountId, host: 'blog.example.com', name: 'Blog' });
+    const rows = await seedFindingSessions(db, account, second.id, 150);
+    const now = FINDING_BASE + 5 * DAY;
+    await sealAll(db, now);
+    await analyze(db);
+    const stale = () => countRows(db, 'session_set_hours', sql`account_id = ${account.accountId} and stale = 1`);
+    expect(await stale()).toBe(0);
+    const days = await countRows(db, 'session_set_days', sql`account_id = ${account.accountId}`);
+    expect(days).toBe(4);
+
+    // A property, a page view, a deletion, a late session and a move to another hour.
+    for (const row of rows.slice(0, 6)) {
+      row.device = row.device === 'mobile' ? 'tablet' : 'mobile';
+      await db.updateTable('sessions').set({ device: row.device }).where('id', '=', row.id).execute();
+    }
+    for (const row of rows.slice(6, 10)) {
+      const url = 'https://shop.example.com/refund?order=7';
+      await insertPageView(db, account.accountId, row, 1_000, { url });
+      row.pageUrls.push(url);
+    }
+    for (const row of rows.splice(10, 2)) {
+      await db.deleteFrom('session_events').where('session_id', '=', row.id).execute();
+      await db.deleteFrom('sessions').where('id', '=', row.id).execute();
+    }
+    const [first] = rows;
+    if (!first) throw new Error('The fixture has sessions');
+    const late = await insertSession(db, account.accountId, account.websiteId, first.visitor.id, {
+      creation_timestamp: FINDING_BASE + DAY + 1_234,
+      device: 'mobile',
+      end_url: 'https://shop.example.com/refund',
+    });
+    rows.push({ ...late, visitor: first.visitor, pageUrls: [] });
+    const moved = rows[12] as FindingRow;
+    moved.creation_timestamp += 2 * DAY + 5 * HOUR;
+    await db
+      .updateTable('sessions')
+      .set({ creation_timestamp: moved.creation_timestamp })
+      .where('id', '=', moved.id)
+      .execute();
+
+    expect(await stale()).toBeGreaterThan(0);
+    expect(await countRows(db, 'session_set_days', sql`account_id = ${account.accountId}`)).toBeLessThan(days);
+    const checks: RowCondition[][] = [
+      [['url=refund', (row) => visited(row, 'refund')]],
+      [
+        ['url=refund', (row) => visited(row, 'refund')],
+        ['device=mobile', (row) => row.device === 'mobile'],
+      ],
+      [
+        ['url=products', (row) => visited(row, 'products')],
+        ['device=tablet', (row) => row.device === 'tablet'],
+        ['has_errors=false', (row) => row.error_logs === 0],
+      ],
+      [['url=shop', (row) => visited(row, 'shop')]],
+    ];
+    const ranges = [
+      { from: null, to: null },
+      { from: FINDING_BASE + 3 * HOUR, to: FINDING_BASE + 2 * DAY + 7 * HOUR + 30 },
+    ];
+    const expectAll = async () => {
+      for (const conditions of checks) {
+        for (const range of ranges) await expectTotals(totalOf(account.token), rows, conditions, range);
+      }
+    };
+    await expectAll();
+
+    expect(await sealAll(db, now)).toBeGreaterThan(0);
+    expect(await stale()).toBe(0);
+    expect(await countRows(db, 'session_set_days', sql`account_id = ${account.accountId}`)).toBe(days);
+    await expectAll();
+    const filter: SessionFilter = { accountId: account.accountId, url: 'refund', device: 'mobile' };
+    expect(await countBySets(db, filter, (part) => countExactly(db, part))).toBe(await countSessions(db, filter));
+  });
+
+  it('leave the hours that may still change to the rows', async () => {
+    const account = await ctx().newAccount();
+    const db = ctx().database.db;
+    const second = await createWebsite(db, { accountId: account.accountId, host: 'blog.example.com', name: 'Blog' });
+    await seedFindingSessions(db, account, second.id, 40);
+    // An hour ended 29 minutes ago is not sealed yet; one ended 30 minutes ago is.
+    const end = FINDING_BASE + 2 * HOUR - (FINDING_BASE % HOUR);
+    expect(sealableBefore((end + 29 * 60) * 1000)).toBe(end - HOUR);
+    expect(sealableBefore((end + 30 * 60) * 1000)).toBe(end);
+    await sealAll(db, end + 29 * 60);
+    const { rows } = await sql<{ sealed_until: number | string }>`
+      select sealed_until from session_set_marks where account_id = ${account.accountId}`.execute(db);
+    expect(Number(rows[0]?.sealed_until)).toBe(end - HOUR);
+    expect(
+      await countRows(db, 'session_set_hours', sql`account_id = ${account.accountId} and hour >= ${end - HOUR}`),
+    ).toBe(0);
+    // No whole day is sealed yet.
+    expect(await countRows(db, 'session_set_days', sql`account_id = ${account.accountId}`)).toBe(0);
+  });
+});
