@@ -14,7 +14,8 @@ import { isPostgres } from '../database.ts';
 // - session_set_days and session_day_sets: the same for a whole UTC day whose hours are all sealed and
 //   current, its positions being its hours' one after the other; `offsets` lists where each hour starts,
 //   so part of a day is a range of positions.
-// - session_set_marks: per account, the hour before which every hour is sealed (`sealed_until`).
+// - session_set_marks: per account, the hour before which every hour is sealed (`sealed_until`), and
+//   the version of the builder that sealed them: a builder that keeps other sets starts the account over.
 //
 // Sets are written by a background builder, never by a request. These triggers only mark an hour below
 // `sealed_until` stale, and drop its day, when one of its sessions, or a session's pages, changes: a
@@ -112,6 +113,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('session_set_marks')
     .addColumn('account_id', 'text', (col) => col.primaryKey())
     .addColumn('sealed_until', 'bigint', (col) => col.notNull())
+    .addColumn('version', 'integer', (col) => col.notNull())
     .execute();
   const withoutRowid = postgres ? sql`` : sql`without rowid`;
   await sql`create table session_set_hours (

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { type SessionFilter, containsPattern } from './session-filter.ts';
+import { RANGE_FACETS, rangeRollupFor } from './session-range-rollup.ts';
 import { DAY, HOUR, MAX_LISTED_VALUES, matchingValues, wholeHours } from './session-rollup.ts';
-import { SET_FACETS, type SetFacet, complement, countMembersBetween, uniteInto } from './session-sets.ts';
+import { SET_FACETS, type SetFacet, complement, countMembersBetween, sealedUntil, uniteInto } from './session-sets.ts';
 
 /** One condition of a filter as sets: the hour's sessions in any of `values` (or in none, when negated). */
 interface SetCondition {
@@ -23,8 +24,21 @@ const PLACE = new Set(['accountId', 'from', 'to']);
  */
 async function setConditions(db: Db, filter: SessionFilter): Promise<SetCondition[] | null> {
   const conditions: SetCondition[] = [];
+  const ranged = new Set<string>();
+  for (const range of RANGE_FACETS) {
+    if (filter[range.min] === undefined && filter[range.max] === undefined) continue;
+    // A range whose bounds fall on bucket edges is a union of buckets; any other is left to the rows.
+    const counted = rangeRollupFor({
+      accountId: filter.accountId,
+      [range.min]: filter[range.min],
+      [range.max]: filter[range.max],
+    });
+    if (!counted || counted.bands.length > 0) return null;
+    conditions.push({ facet: range.name as SetFacet, values: counted.facet.values, negated: false });
+    ranged.add(range.min).add(range.max);
+  }
   for (const [field, value] of Object.entries(filter)) {
-    if (value === undefined || value === null || PLACE.has(field)) continue;
+    if (value === undefined || value === null || PLACE.has(field) || ranged.has(field)) continue;
     const facet = FACET_OF_FIELD.get(field);
     if (facet === undefined) return null;
     if (typeof value === 'boolean') {
@@ -110,11 +124,10 @@ export async function countBySets(
   filter: SessionFilter,
   countRows: (part: SessionFilter) => Promise<number>,
 ): Promise<number | null> {
-  const { rows: marks } = await sql<{ sealed_until: number | string }>`
-    select sealed_until from session_set_marks where account_id = ${filter.accountId}`.execute(db);
-  if (!marks[0]) return null;
+  const sealed = await sealedUntil(db, filter.accountId);
+  if (sealed === null) return null;
   const whole = wholeHours(filter);
-  const sealedEnd = Math.min(Number(marks[0].sealed_until), whole.to ?? Number.POSITIVE_INFINITY);
+  const sealedEnd = Math.min(sealed, whole.to ?? Number.POSITIVE_INFINITY);
   if (whole.from !== null && whole.from >= sealedEnd) return null;
   const conditions = await setConditions(db, filter);
   if (conditions === null) return null;

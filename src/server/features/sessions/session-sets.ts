@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
+import { RANGE_FACETS } from './session-range-rollup.ts';
 import { DAY, HOUR } from './session-rollup.ts';
 
 // Each sealed hour of an account keeps, for each filter value, the set of its sessions that have it
@@ -27,7 +28,22 @@ export const SET_FACETS = {
   url: 'url',
 } as const;
 
-export type SetFacet = keyof typeof SET_FACETS;
+/** Duration and engagement, kept as the buckets of the facet rollup (session-range-rollup.ts). */
+export type SetFacet = keyof typeof SET_FACETS | 'duration' | 'engagement';
+
+/** The lower edge of the bucket holding `value`, as text; null below the first edge. */
+function bucketOf(value: number, edges: readonly number[]): string | null {
+  let found: number | null = null;
+  for (const edge of edges) {
+    if (value >= edge) found = edge;
+    else break;
+  }
+  return found === null ? null : String(found);
+}
+
+const edgesOf = (name: string) => RANGE_FACETS.find((range) => range.name === name)?.edges ?? [];
+const DURATION_EDGES = edgesOf('duration');
+const ENGAGEMENT_EDGES = edgesOf('engagement');
 
 const BITMAP = 0;
 const LIST16 = 1;
@@ -149,6 +165,8 @@ interface HourSession {
   error_clicks: number;
   start_url: string | null;
   referrer: string | null;
+  duration: number;
+  engagement_score: number;
 }
 
 /** The values a session has in each facet but `url` (its pages, read apart); absent and empty values are not kept. */
@@ -167,8 +185,16 @@ function valuesOf(session: HourSession): [SetFacet, string | null][] {
     ['has_error_clicks', Number(session.error_clicks) > 0 ? '1' : null],
     ['start_url', session.start_url],
     ['referrer', session.referrer],
+    ['duration', bucketOf(Number(session.duration), DURATION_EDGES)],
+    ['engagement', bucketOf(Number(session.engagement_score), ENGAGEMENT_EDGES)],
   ];
 }
+
+/**
+ * What the sets of this code hold: a count takes sets only of this version, and the builder starts over
+ * an account sealed by another. Raise it whenever the kept facets or their values change.
+ */
+export const SETS_VERSION = 1;
 
 /** Rows per insert statement: six parameters each, far below either database's limit. */
 const ROWS_PER_INSERT = 500;
@@ -214,7 +240,8 @@ async function writeHour(trx: Db, accountId: string, hour: number): Promise<void
   const end = hour + HOUR;
   const { rows: sessions } = await sql<HourSession>`
     select id, website_id, device, browser_name, os_name, country_code, utm_source, utm_medium, utm_campaign,
-           error_logs, rage_clicks, error_clicks, lower(start_url) as start_url, lower(referrer) as referrer
+           error_logs, rage_clicks, error_clicks, lower(start_url) as start_url, lower(referrer) as referrer,
+           duration, engagement_score
     from sessions
     where account_id = ${accountId} and creation_timestamp >= ${hour} and creation_timestamp < ${end}`.execute(trx);
   const { rows: pages } = await sql<{ session_id: string; url: string }>`
@@ -325,10 +352,31 @@ async function lockAccount(trx: Db, accountId: string): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(7242, hashtext(${accountId}))`.execute(trx);
 }
 
-async function sealedUntil(db: Db, accountId: string): Promise<number | null> {
-  const { rows } = await sql<{ sealed_until: number | string }>`
-    select sealed_until from session_set_marks where account_id = ${accountId}`.execute(db);
-  return rows[0] ? Number(rows[0].sealed_until) : null;
+/** The hour before which the account is sealed by this version of the builder, or null. */
+export async function sealedUntil(db: Db, accountId: string): Promise<number | null> {
+  const { rows } = await sql<{ sealed_until: number | string; version: number | string }>`
+    select sealed_until, version from session_set_marks where account_id = ${accountId}`.execute(db);
+  const mark = rows[0];
+  return mark && Number(mark.version) === SETS_VERSION ? Number(mark.sealed_until) : null;
+}
+
+/** Forgets an account's sets written by another version of the builder, so it seals the account anew. */
+async function startOverIfOtherVersion(db: Db, accountId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockAccount(trx, accountId);
+    const { rows } = await sql<{ version: number | string }>`
+      select version from session_set_marks where account_id = ${accountId}`.execute(trx);
+    if (!rows[0] || Number(rows[0].version) === SETS_VERSION) return;
+    for (const table of [
+      'session_set_marks',
+      'session_set_hours',
+      'session_sets',
+      'session_set_days',
+      'session_day_sets',
+    ]) {
+      await sql`delete from ${sql.table(table)} where account_id = ${accountId}`.execute(trx);
+    }
+  });
 }
 
 /**
@@ -375,6 +423,7 @@ export async function sealHours(db: Db, options: SealOptions): Promise<number> {
     return done;
   };
   for (const { account_id: accountId } of accounts) {
+    await startOverIfOtherVersion(db, accountId);
     const { rows: stale } = await sql<{ hour: number | string }>`
       select hour from session_set_hours where account_id = ${accountId} and stale = 1
       order by hour limit ${options.maxWrites}`.execute(db);
@@ -394,9 +443,11 @@ export async function sealHours(db: Db, options: SealOptions): Promise<number> {
           where account_id = ${accountId} and hour >= ${from} and hour < ${limit} and sessions > 0`.execute(trx);
         const next = rows[0]?.hour == null ? null : Number(rows[0].hour);
         if (next !== null) await writeHour(trx, accountId, next);
-        await sql`insert into session_set_marks (account_id, sealed_until)
-          values (${accountId}, ${next === null ? limit : next + HOUR})
-          on conflict (account_id) do update set sealed_until = excluded.sealed_until`.execute(trx);
+        await sql`insert into session_set_marks (account_id, sealed_until, version)
+          values (${accountId}, ${next === null ? limit : next + HOUR}, ${SETS_VERSION})
+          on conflict (account_id) do update set sealed_until = excluded.sealed_until, version = excluded.version`.execute(
+          trx,
+        );
         return next !== null;
       }, accountId);
       if (!advanced) break;

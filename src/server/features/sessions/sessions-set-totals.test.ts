@@ -15,7 +15,7 @@ import {
   visited,
 } from './session-finding-fixtures.ts';
 import { countBySets } from './session-set-count.ts';
-import { sealHours, sealableBefore } from './session-sets.ts';
+import { SETS_VERSION, sealHours, sealableBefore } from './session-sets.ts';
 import { countExactly, countSessions } from './sessions.repository.ts';
 
 const HOUR = 3_600;
@@ -62,6 +62,11 @@ const SET_CONDITIONS: RowCondition[] = [
   ['has_error_clicks=false', (row) => row.error_clicks === 0],
   ['start_url=checkout', (row) => row.start_url.toLowerCase().includes('checkout')],
   ['referrer=google', (row) => row.referrer.toLowerCase().includes('google')],
+  ['duration_min=120', (row) => row.duration >= 120],
+  ['duration_max=30', (row) => row.duration <= 30],
+  ['engagement_min=40', (row) => row.engagement_score >= 40],
+  // Not on a bucket edge: counted by the rows, exact all the same.
+  ['duration_min=100', (row) => row.duration >= 100],
 ];
 
 const URLS: RowCondition[] = [
@@ -124,7 +129,8 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
       chosen.set('url', url);
       while (chosen.size < 1 + (probe % 3)) {
         const condition = conditions[random(conditions.length)] as RowCondition;
-        chosen.set(condition[0].split('=')[0] ?? '', condition);
+        // One bound per range: a minimum above the maximum is refused.
+        chosen.set((condition[0].split('=')[0] ?? '').replace(/_(min|max)$/, ''), condition);
       }
       const from = probe % 5 === 0 ? null : FINDING_BASE - DAY + random(3 * DAY);
       const to = probe % 4 === 0 ? null : (from ?? FINDING_BASE) + HOUR + random(3 * DAY);
@@ -134,7 +140,13 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
 
     // The sets, not the rows, counted the sealed part.
     const from = Math.ceil(FINDING_BASE / HOUR) * HOUR;
-    const filter: SessionFilter = { accountId: account.accountId, url: 'shop', device: 'mobile', from };
+    const filter: SessionFilter = {
+      accountId: account.accountId,
+      url: 'shop',
+      device: 'mobile',
+      durationMin: 120,
+      from,
+    };
     let rowsCounted = 0;
     const counted = await countBySets(db, filter, async (part) => {
       rowsCounted += 1;
@@ -240,5 +252,27 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
     ).toBe(0);
     // No whole day is sealed yet.
     expect(await countRows(db, 'session_set_days', sql`account_id = ${account.accountId}`)).toBe(0);
+  });
+
+  it('are left to the rows, then written anew, when another version of the builder wrote them', async () => {
+    const account = await ctx().newAccount();
+    const db = ctx().database.db;
+    const second = await createWebsite(db, { accountId: account.accountId, host: 'blog.example.com', name: 'Blog' });
+    await seedFindingSessions(db, account, second.id, 40);
+    const now = FINDING_BASE + 5 * DAY;
+    await sealAll(db, now);
+    const filter: SessionFilter = { accountId: account.accountId, url: 'shop', hasErrors: true };
+    const exact = await countExactly(db, filter);
+    expect(await countBySets(db, filter, (part) => countExactly(db, part))).toBe(exact);
+    const hours = await countRows(db, 'session_set_hours', sql`account_id = ${account.accountId}`);
+
+    await sql`update session_set_marks set version = ${SETS_VERSION + 1} where account_id = ${account.accountId}`.execute(
+      db,
+    );
+    expect(await countBySets(db, filter, (part) => countExactly(db, part))).toBeNull();
+    expect(await countSessions(db, filter)).toBe(exact);
+    expect(await sealAll(db, now)).toBeGreaterThanOrEqual(hours);
+    expect(await countRows(db, 'session_set_hours', sql`account_id = ${account.accountId}`)).toBe(hours);
+    expect(await countBySets(db, filter, (part) => countExactly(db, part))).toBe(exact);
   });
 });
