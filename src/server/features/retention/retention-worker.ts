@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { type PeriodicJob, startPeriodicJob } from '../../lib/periodic-job.ts';
 import { databaseRecordingStore } from '../recordings/recording-store.ts';
 import { type RetentionCounts, runRetentionPass } from './retention-pass.ts';
 
@@ -13,11 +14,8 @@ export interface RetentionWorkerOptions {
   now?: () => number;
 }
 
-export interface RetentionWorker {
-  /** Stops after the statement in flight; resolves when the pass in flight has ended. */
-  stop(): Promise<void>;
-  runOnce(): Promise<RetentionCounts>;
-}
+/** `stop` ends the pass in flight after its statement in flight. */
+export type RetentionWorker = PeriodicJob<RetentionCounts>;
 
 const DEFAULTS = { intervalMs: 3_600_000, batchSize: 1000, pauseMs: 50 };
 
@@ -26,35 +24,21 @@ export function startRetentionWorker(options: RetentionWorkerOptions): Retention
   const settings = { ...DEFAULTS, ...options };
   const now = options.now ?? Date.now;
   const store = databaseRecordingStore(options.db);
-  let stopped = false;
-  let inFlight: Promise<unknown> = Promise.resolve();
-  const runOnce = () =>
-    runRetentionPass({
-      db: options.db,
-      store,
-      now: now(),
-      batchSize: settings.batchSize,
-      pause: () => sleep(settings.pauseMs),
-      stopped: () => stopped,
-    });
-  const tick = () => {
-    inFlight = runOnce().then(
-      (counts) => {
-        if (counts.chunks + counts.events + counts.messages + counts.attempts > 0)
-          options.log.info({ deleted: counts }, 'retention pass');
-      },
-      (error: unknown) => options.log.error({ err: error }, 'retention pass failed'),
-    );
-  };
-  tick();
-  const timer = setInterval(tick, settings.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await inFlight;
+  return startPeriodicJob({
+    intervalMs: settings.intervalMs,
+    run: (stopped) =>
+      runRetentionPass({
+        db: options.db,
+        store,
+        now: now(),
+        batchSize: settings.batchSize,
+        pause: () => sleep(settings.pauseMs),
+        stopped,
+      }),
+    onResult: (counts) => {
+      if (counts.chunks + counts.events + counts.messages + counts.attempts > 0)
+        options.log.info({ deleted: counts }, 'retention pass');
     },
-    runOnce,
-  };
+    onError: (error) => options.log.error({ err: error }, 'retention pass failed'),
+  });
 }

@@ -1,25 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { type PeriodicJob, startPeriodicJob } from '../../lib/periodic-job.ts';
 import { sealHours } from './session-sets.ts';
 
 export interface SessionSetsWorkerOptions {
   db: Db;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   intervalMs?: number;
-  /** Hours written per statement run before the worker looks at the clock and the stop flag again. */
+  /** Hours and days written per call of the builder, before the worker reads the clock again. */
   hoursPerRun?: number;
   /** Between two hours: each holds the account's writers for the time it takes. */
   pauseMs?: number;
   now?: () => number;
 }
 
-export interface SessionSetsWorker {
-  /** Stops after the hour in flight; resolves when it is written. */
-  stop(): Promise<void>;
-  /** Seals until nothing is left to seal; resolves with the number of hours written. */
-  runOnce(): Promise<number>;
-}
+/** `runOnce` seals until nothing is left and resolves with the hours and days written. */
+export type SessionSetsWorker = PeriodicJob<number>;
 
 const DEFAULTS = { intervalMs: 60_000, hoursPerRun: 100, pauseMs: 5 };
 
@@ -30,46 +27,25 @@ const DEFAULTS = { intervalMs: 60_000, hoursPerRun: 100, pauseMs: 5 };
 export function startSessionSetsWorker(options: SessionSetsWorkerOptions): SessionSetsWorker {
   const settings = { ...DEFAULTS, ...options };
   const now = options.now ?? Date.now;
-  let stopped = false;
-  let inFlight: Promise<unknown> = Promise.resolve();
-  const runOnce = async () => {
-    let total = 0;
-    while (!stopped) {
-      const written = await sealHours(options.db, {
-        now: now(),
-        maxWrites: settings.hoursPerRun,
-        pause: () => sleep(settings.pauseMs),
-        stopped: () => stopped,
-      });
-      total += written;
-      if (written < settings.hoursPerRun) break;
-    }
-    return total;
-  };
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    inFlight = runOnce().then(
-      (hours) => {
-        running = false;
-        if (hours > 0) options.log.info({ hours }, 'session sets written');
-      },
-      (error: unknown) => {
-        running = false;
-        options.log.error({ err: error }, 'writing session sets failed');
-      },
-    );
-  };
-  tick();
-  const timer = setInterval(tick, settings.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await inFlight;
+  return startPeriodicJob({
+    intervalMs: settings.intervalMs,
+    run: async (stopped) => {
+      let total = 0;
+      while (!stopped()) {
+        const written = await sealHours(options.db, {
+          now: now(),
+          maxWrites: settings.hoursPerRun,
+          pause: () => sleep(settings.pauseMs),
+          stopped,
+        });
+        total += written;
+        if (written < settings.hoursPerRun) break;
+      }
+      return total;
     },
-    runOnce,
-  };
+    onResult: (hours) => {
+      if (hours > 0) options.log.info({ hours }, 'session sets written');
+    },
+    onError: (error) => options.log.error({ err: error }, 'writing session sets failed'),
+  });
 }
