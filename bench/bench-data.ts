@@ -102,6 +102,8 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
       'session_text_values',
       'session_set_hours',
       'session_sets',
+      'session_set_days',
+      'session_day_sets',
     ]) {
       await sql`ANALYZE ${sql.table(table)}`.execute(db);
     }
