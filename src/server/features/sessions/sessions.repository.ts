@@ -36,11 +36,26 @@ export async function countExactly(db: Db, filter: SessionFilter): Promise<numbe
 export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
   // A page URL, or several conditions together, are what the rollups cannot count: the hours' sets can.
   if (filter.url !== undefined || (rollupFor(filter) === null && rangeRollupFor(filter) === null)) {
-    const counted = await countBySets(db, filter, (part) => countWithoutSets(db, part));
+    const counted = await countBySets(db, filter, (part) =>
+      isShort(part) ? countExactly(db, part) : countWithoutSets(db, part),
+    );
     if (counted !== null) return counted;
   }
   return countWithoutSets(db, filter);
 }
+
+/**
+ * A stretch of a few hours (what the sets leave: the last hour or so, the edges, a changed hour) is
+ * counted by reading its sessions in time order and testing each: at 1,000,000 sessions two hours of
+ * `url=checkout` took 3.4 ms on SQLite and 18.5 ms on PostgreSQL this way, against 11.3 and 35 ms
+ * through the index ranges of its 522 matching URLs, which pay off only over long ranges.
+ */
+function isShort(part: SessionFilter): boolean {
+  if (part.from == null) return false;
+  return (part.to ?? Date.now() / 1000) - part.from <= SHORT_STRETCH;
+}
+
+const SHORT_STRETCH = 6 * 3_600;
 
 /** The exact count of `countSessions` from the rollups, indexes and rows alone. */
 async function countWithoutSets(db: Db, filter: SessionFilter): Promise<number> {
