@@ -58,13 +58,18 @@ describe('session sets encoding', () => {
     expect(countMembersBetween(bits, 0, size)).toBe(size - union.size);
   });
 
-  it('reads a set stored at any offset of a larger buffer', () => {
-    const members = [0, 5, 31, 32, 1_000];
-    const encoded = encodeSet(members, 2_000);
-    const shifted = new Uint8Array(encoded.byteLength + 3);
-    shifted.set(encoded, 3);
-    const view = shifted.subarray(3);
-    expect(membersOf(view)).toEqual(members);
-    expect(countMembers(bitmapOf(2_000, view))).toBe(members.length);
+  it('reads a set stored at any offset of a larger buffer, as a list or a bitmap', () => {
+    const sparse = [0, 5, 31, 32, 1_000];
+    const dense = Array.from({ length: 1_500 }, (_, at) => at + 200);
+    for (const members of [sparse, dense]) {
+      const encoded = encodeSet(members, 2_000);
+      for (const offset of [0, 1, 2, 3, 4, 8]) {
+        const shifted = new Uint8Array(encoded.byteLength + offset);
+        shifted.set(encoded, offset);
+        const view = shifted.subarray(offset);
+        expect(membersOf(view)).toEqual(members);
+        expect(countMembers(bitmapOf(2_000, view)), `offset ${offset}`).toBe(members.length);
+      }
+    }
   });
 });

@@ -75,19 +75,42 @@ export function encodeSet(positions: readonly number[], size: number): Uint8Arra
   return out;
 }
 
-/** Adds the members of an encoded set to `bits` (a bitmap of the same hour). */
+/** Whether typed arrays read the little-endian encoding as it is (every common server is). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * Adds the members of an encoded set to `bits` (a bitmap of the same hour or day). Reads the value in
+ * place through a typed array when it is aligned, as drivers' buffers usually are, and through a
+ * DataView otherwise.
+ */
 export function uniteInto(bits: Uint32Array, encoded: Uint8Array): void {
-  const view = new DataView(encoded.buffer, encoded.byteOffset, encoded.byteLength);
   const tag = encoded[0];
+  const start = encoded.byteOffset + HEADER;
   if (tag === BITMAP) {
     const words = Math.min(bits.length, (encoded.byteLength - HEADER) >>> 2);
+    if (LITTLE_ENDIAN && start % 4 === 0) {
+      const stored = new Uint32Array(encoded.buffer, start, words);
+      for (let at = 0; at < words; at += 1) bits[at] = (bits[at] ?? 0) | (stored[at] ?? 0);
+      return;
+    }
+    const view = new DataView(encoded.buffer, encoded.byteOffset, encoded.byteLength);
     for (let at = 0; at < words; at += 1) bits[at] = (bits[at] ?? 0) | view.getUint32(HEADER + at * 4, true);
     return;
   }
   const width = tag === LIST32 ? 4 : 2;
-  for (let offset = HEADER; offset + width <= encoded.byteLength; offset += width) {
-    const position = width === 4 ? view.getUint32(offset, true) : view.getUint16(offset, true);
+  const count = (encoded.byteLength - HEADER) / width;
+  const add = (position: number) => {
     if (position >>> 5 < bits.length) bits[position >>> 5] = (bits[position >>> 5] ?? 0) | (1 << (position & 31));
+  };
+  if (LITTLE_ENDIAN && start % width === 0) {
+    const stored =
+      width === 4 ? new Uint32Array(encoded.buffer, start, count) : new Uint16Array(encoded.buffer, start, count);
+    for (const position of stored) add(position);
+    return;
+  }
+  const view = new DataView(encoded.buffer, encoded.byteOffset, encoded.byteLength);
+  for (let at = 0; at < count; at += 1) {
+    add(width === 4 ? view.getUint32(HEADER + at * 4, true) : view.getUint16(HEADER + at * 2, true));
   }
 }
 
