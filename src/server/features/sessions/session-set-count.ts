@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { type SessionFilter, containsPattern } from './session-filter.ts';
 import { RANGE_FACETS, rangeRollupFor } from './session-range-rollup.ts';
 import { DAY, HOUR, MAX_LISTED_VALUES, matchingValues, wholeHours } from './session-rollup.ts';
-import { SET_FACETS, type SetFacet, complement, countMembersBetween, sealedUntil, uniteInto } from './session-sets.ts';
+import { complement, countMembersBetween, uniteInto } from './session-set-encoding.ts';
+import { SET_FACETS, type SetFacet, sealedUntil } from './session-sets.ts';
 
 /** One condition of a filter as sets: the hour's sessions in any of `values` (or in none, when negated). */
 interface SetCondition {
@@ -17,6 +18,15 @@ const FACET_OF_FIELD = new Map<string, SetFacet>(
 );
 const CONTAINS: ReadonlySet<SetFacet> = new Set(['url', 'start_url', 'referrer']);
 const PLACE = new Set(['accountId', 'from', 'to']);
+const RANGE_FIELDS = new Set<string>(RANGE_FACETS.flatMap((range) => [range.min, range.max]));
+
+/** Whether every field of the filter but the place and dates is one the sets keep. */
+function keptAsSets(filter: SessionFilter): boolean {
+  return Object.entries(filter).every(
+    ([field, value]) =>
+      value === undefined || value === null || PLACE.has(field) || FACET_OF_FIELD.has(field) || RANGE_FIELDS.has(field),
+  );
+}
 
 /**
  * The filter's conditions as sets, contains-texts resolved to the values they match; null when one is
@@ -124,6 +134,7 @@ export async function countBySets(
   filter: SessionFilter,
   countRows: (part: SessionFilter) => Promise<number>,
 ): Promise<number | null> {
+  if (!keptAsSets(filter)) return null;
   const sealed = await sealedUntil(db, filter.accountId);
   if (sealed === null) return null;
   const whole = wholeHours(filter);

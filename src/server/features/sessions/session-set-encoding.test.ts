@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { lcg } from './session-finding-fixtures.ts';
-import { complement, countMembers, countMembersBetween, encodeSet, membersOf, uniteInto } from './session-sets.ts';
+import {
+  complement,
+  countMembers,
+  countMembersBetween,
+  encodeSet,
+  membersOf,
+  uniteInto,
+} from './session-set-encoding.ts';
 
 /** About `count` distinct positions below `size` (all of them when `count` is `size`), ascending. */
 function positions(random: (max: number) => number, count: number, size: number): number[] {
