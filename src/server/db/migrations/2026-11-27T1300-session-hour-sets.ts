@@ -9,7 +9,7 @@ import { isPostgres } from '../database.ts';
 //   how many (`sessions`: the members of its sets are their positions, 0 to sessions - 1), whether a
 //   session of that hour changed since (`stale`), and which build wrote it (`generation`).
 // - session_sets: for each sealed hour, each filter value some of its sessions have, the positions of
-//   those sessions (`members`, encoded by the builder in features/sessions/session-sets.ts), with the
+//   those sessions (`members`, encoded as features/sessions/session-set-encoding.ts says), with the
 //   generation of the hour's build.
 // - session_set_days and session_day_sets: the same for a whole UTC day whose hours are all sealed and
 //   current, its positions being its hours' one after the other; `offsets` lists where each hour starts,

@@ -1,4 +1,4 @@
-// How a set of sessions is stored (session-sets.ts): a session is its position in its hour or day, and
+// How a set of sessions is stored (migration 2026-11-27T1300): a session is its position in its hour or day, and
 // a set is a bitmap of the positions, or the list of its members when that is smaller.
 
 const BITMAP = 0;
