@@ -4,7 +4,7 @@ import { createAccount } from '../src/server/features/accounts/accounts.service.
 import { findAccountByIdOrName } from '../src/server/features/accounts/accounts.repository.ts';
 import { createApiToken } from '../src/server/features/tokens/tokens.service.ts';
 import { seedSessions } from '../src/server/seed/seed-sessions.ts';
-import { sealHours } from '../src/server/features/sessions/session-sets.ts';
+import { sealAll } from '../src/server/features/sessions/session-sets.ts';
 
 export const BENCH_ACCOUNT = 'bench';
 
@@ -81,12 +81,7 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
     // The server's worker seals past hours in the background; a bench measures them sealed, as a server
     // that has run for a while has them.
     const sealing = performance.now();
-    let sealed = 0;
-    for (;;) {
-      const written = await sealHours(db, { now: Date.now(), maxWrites: 500 });
-      sealed += written;
-      if (written < 500) break;
-    }
+    const sealed = await sealAll(db, { now: Date.now, perRun: 500 });
     if (sealed > 0) {
       console.log(
         `Sealed ${formatCount(sealed)} hours into sets in ${((performance.now() - sealing) / 1000).toFixed(1)} s`,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { createAccount } from '../features/accounts/accounts.service.ts';
 import type { SessionFilter } from '../features/sessions/session-filter.ts';
-import { sealHours } from '../features/sessions/session-sets.ts';
+import { sealAll } from '../features/sessions/session-sets.ts';
 import { countExactly, countSessions } from '../features/sessions/sessions.repository.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../test/harness.ts';
 import { seedSessions } from './seed-sessions.ts';
@@ -34,12 +34,7 @@ for (const kind of testDatabaseKinds) {
       return Number(rows[0]?.n ?? 0);
     };
 
-    const sealAll = async (now: number) => {
-      for (;;) {
-        const written = await sealHours(handle.db, { now, maxWrites: 100 });
-        if (written < 100) return;
-      }
-    };
+    const sealAllAt = (now: number) => sealAll(handle.db, { now: () => now, perRun: 100 });
 
     it('marks the loaded hours stale and drops their days, and the totals stay exact', async () => {
       const { db } = handle;
@@ -47,7 +42,7 @@ for (const kind of testDatabaseKinds) {
       await seedSessions(db, { accountId, sessions: 400, days: 3, now: NOW, seed: 3 });
       // An hour after NOW every hour of the load has ended, the last one more than 30 minutes ago.
       const sealAt = NOW.getTime() + 2 * HOUR * 1000;
-      await sealAll(sealAt);
+      await sealAllAt(sealAt);
       expect(await count('session_set_hours', sql`stale = 1`)).toBe(0);
       const days = await count('session_set_days');
       expect(days).toBeGreaterThan(1);
@@ -64,7 +59,7 @@ for (const kind of testDatabaseKinds) {
         for (const filter of filters) expect(await countSessions(db, filter)).toBe(await countExactly(db, filter));
       };
       await expectExact();
-      await sealAll(sealAt);
+      await sealAllAt(sealAt);
       expect(await count('session_set_hours', sql`stale = 1`)).toBe(0);
       expect(await count('session_set_days')).toBe(days);
       await expectExact();

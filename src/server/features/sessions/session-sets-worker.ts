@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { type PeriodicJob, startPeriodicJob } from '../../lib/periodic-job.ts';
-import { sealHours } from './session-sets.ts';
+import { sealAll } from './session-sets.ts';
 
 export interface SessionSetsWorkerOptions {
   db: Db;
@@ -29,20 +29,8 @@ export function startSessionSetsWorker(options: SessionSetsWorkerOptions): Sessi
   const now = options.now ?? Date.now;
   return startPeriodicJob({
     intervalMs: settings.intervalMs,
-    run: async (stopped) => {
-      let total = 0;
-      while (!stopped()) {
-        const written = await sealHours(options.db, {
-          now: now(),
-          maxWrites: settings.hoursPerRun,
-          pause: () => sleep(settings.pauseMs),
-          stopped,
-        });
-        total += written;
-        if (written < settings.hoursPerRun) break;
-      }
-      return total;
-    },
+    run: (stopped) =>
+      sealAll(options.db, { now, perRun: settings.hoursPerRun, pause: () => sleep(settings.pauseMs), stopped }),
     onResult: (hours) => {
       if (hours > 0) options.log.info({ hours }, 'session sets written');
     },

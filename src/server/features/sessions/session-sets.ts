@@ -160,3 +160,20 @@ export async function sealHours(db: Db, options: SealOptions): Promise<number> {
   }
   return written;
 }
+
+/**
+ * Seals until nothing is left: `sealHours` runs of `perRun` writes each, reading the clock again before
+ * each run. Returns how many hours and days it wrote.
+ */
+export async function sealAll(
+  db: Db,
+  options: Omit<SealOptions, 'now' | 'maxWrites'> & { now: () => number; perRun: number },
+): Promise<number> {
+  let total = 0;
+  while (!options.stopped?.()) {
+    const written = await sealHours(db, { ...options, now: options.now(), maxWrites: options.perRun });
+    total += written;
+    if (written < options.perRun) break;
+  }
+  return total;
+}

@@ -15,7 +15,7 @@ import {
   visited,
 } from './session-finding-fixtures.ts';
 import { countBySets } from './session-set-count.ts';
-import { SETS_VERSION, sealHours, sealableBefore } from './session-sets.ts';
+import { SETS_VERSION, sealAll, sealableBefore } from './session-sets.ts';
 import { countExactly, countSessions } from './sessions.repository.ts';
 
 const HOUR = 3_600;
@@ -23,13 +23,8 @@ const DAY = 86_400;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /** Seals everything sealable at `now` (seconds); returns the hours and days written. */
-async function sealAll(db: Db, now: number): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const written = await sealHours(db, { now: now * 1000, maxWrites: 50 });
-    total += written;
-    if (written < 50) return total;
-  }
+function sealAllAt(db: Db, now: number): Promise<number> {
+  return sealAll(db, { now: () => now * 1000, perRun: 50 });
 }
 
 /**
@@ -109,7 +104,7 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
     const rows = await seedFindingSessions(db, account, second.id, 200);
     // Two and a half of the fixture's three days are past: whole days, hours of the third and the rest.
     const now = FINDING_BASE + 2 * DAY + 12 * HOUR;
-    expect(await sealAll(db, now)).toBeGreaterThan(0);
+    expect(await sealAllAt(db, now)).toBeGreaterThan(0);
     await analyze(db);
     const marked = await countRows(db, 'session_set_marks', sql`account_id = ${account.accountId}`);
     expect(marked).toBe(1);
@@ -163,7 +158,7 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
     const second = await createWebsite(db, { accountId: account.accountId, host: 'blog.example.com', name: 'Blog' });
     const rows = await seedFindingSessions(db, account, second.id, 150);
     const now = FINDING_BASE + 5 * DAY;
-    await sealAll(db, now);
+    await sealAllAt(db, now);
     await analyze(db);
     const stale = () => countRows(db, 'session_set_hours', sql`account_id = ${account.accountId} and stale = 1`);
     expect(await stale()).toBe(0);
@@ -226,7 +221,7 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
     };
     await expectAll();
 
-    expect(await sealAll(db, now)).toBeGreaterThan(0);
+    expect(await sealAllAt(db, now)).toBeGreaterThan(0);
     expect(await stale()).toBe(0);
     expect(await countRows(db, 'session_set_days', sql`account_id = ${account.accountId}`)).toBe(days);
     await expectAll();
@@ -243,7 +238,7 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
     const end = FINDING_BASE + 2 * HOUR - (FINDING_BASE % HOUR);
     expect(sealableBefore((end + 29 * 60) * 1000)).toBe(end - HOUR);
     expect(sealableBefore((end + 30 * 60) * 1000)).toBe(end);
-    await sealAll(db, end + 29 * 60);
+    await sealAllAt(db, end + 29 * 60);
     const { rows } = await sql<{ sealed_until: number | string }>`
       select sealed_until from session_set_marks where account_id = ${account.accountId}`.execute(db);
     expect(Number(rows[0]?.sealed_until)).toBe(end - HOUR);
@@ -260,7 +255,7 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
     const second = await createWebsite(db, { accountId: account.accountId, host: 'blog.example.com', name: 'Blog' });
     await seedFindingSessions(db, account, second.id, 40);
     const now = FINDING_BASE + 5 * DAY;
-    await sealAll(db, now);
+    await sealAllAt(db, now);
     const filter: SessionFilter = { accountId: account.accountId, url: 'shop', hasErrors: true };
     const exact = await countExactly(db, filter);
     expect(await countBySets(db, filter, (part) => countExactly(db, part))).toBe(exact);
@@ -271,7 +266,7 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
     );
     expect(await countBySets(db, filter, (part) => countExactly(db, part))).toBeNull();
     expect(await countSessions(db, filter)).toBe(exact);
-    expect(await sealAll(db, now)).toBeGreaterThanOrEqual(hours);
+    expect(await sealAllAt(db, now)).toBeGreaterThanOrEqual(hours);
     expect(await countRows(db, 'session_set_hours', sql`account_id = ${account.accountId}`)).toBe(hours);
     expect(await countBySets(db, filter, (part) => countExactly(db, part))).toBe(exact);
   });
