@@ -35,6 +35,8 @@ function batch(seed: number, sessionCount: number) {
 }
 
 /** The same counts the plain way: one joined key per (account, facet, value, hour, website). */
+const byId = (visitors: readonly VisitorsTable[]) => new Map(visitors.map((visitor) => [visitor.id, visitor]));
+
 function reference(sessions: readonly SessionsTable[], visitors: readonly VisitorsTable[]): FacetCount[] {
   const byId = new Map(visitors.map((visitor) => [visitor.id, visitor]));
   const counts = new Map<string, FacetCount>();
@@ -72,7 +74,7 @@ function reference(sessions: readonly SessionsTable[], visitors: readonly Visito
 describe('countFacetsByHour', () => {
   it('counts every facet value per account, hour and website, in key order', () => {
     const { visitors, sessions } = batch(7, 3000);
-    const counted = countFacetsByHour(sessions, visitors);
+    const counted = countFacetsByHour(sessions, byId(visitors));
     expect(counted).toEqual(reference(sessions, visitors));
     expect(new Set(counted.map((row) => row.account_id))).toEqual(new Set(['acc_a', 'acc_b']));
     expect(counted.reduce((total, row) => total + (row.facet === 'device' ? row.sessions : 0), 0)).toBe(
@@ -83,8 +85,8 @@ describe('countFacetsByHour', () => {
   it('handles a single session and an empty batch', () => {
     const { visitors, sessions } = batch(11, 1);
     const one = sessions.slice(0, 1);
-    expect(countFacetsByHour(one, visitors)).toEqual(reference(one, visitors));
-    expect(countFacetsByHour([], [])).toEqual([]);
+    expect(countFacetsByHour(one, byId(visitors))).toEqual(reference(one, visitors));
+    expect(countFacetsByHour([], new Map())).toEqual([]);
   });
 });
 
@@ -93,7 +95,7 @@ describe('countByDay and countFacetsByDay', () => {
 
   it('sum hourly counts per UTC day, once per key, in key order, whatever order they come in', () => {
     const { visitors, sessions } = batch(5, 2000);
-    const facets = countFacetsByHour(sessions, visitors);
+    const facets = countFacetsByHour(sessions, byId(visitors));
     const shuffled = [...facets].reverse();
     const daily = countFacetsByDay(shuffled);
     expect(daily).toEqual(countFacetsByDay(facets));

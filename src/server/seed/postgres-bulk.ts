@@ -2,7 +2,16 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { type FacetCount, type HourlyCount, countByDay, countFacetsByDay, daysOf, hoursOf } from './hourly-counts.ts';
+import type { SessionsTable } from '../features/sessions/sessions.table.ts';
+import {
+  type FacetCount,
+  type HourlyCount,
+  countByDay,
+  countByVisitor,
+  countFacetsByDay,
+  daysOf,
+  hoursOf,
+} from './hourly-counts.ts';
 
 // What a bulk load into PostgreSQL sends besides its rows: the rollups and distinct text values of a
 // batch, each table in one statement per 10,000 rows with every column as one array parameter. Binding
@@ -98,6 +107,25 @@ async function markSetHours(run: RunStatement, hours: readonly [string, number][
   await inChunks(daysOf(hours), (chunk) =>
     run(DROP_SET_DAYS, [chunk.map(([account]) => account), chunk.map(([, day]) => day)]),
   );
+}
+
+const LOCK_VISITORS = `select 1 from visitors where account_id = $1 and id = any($2::text[]) order by id for update`;
+const ADD_VISITOR_SESSIONS = `update visitors as v set session_count = v.session_count + c.n
+  from unnest($2::text[], $3::int[]) as c (id, n) where v.account_id = $1 and v.id = c.id`;
+
+/**
+ * Adds each visitor's new sessions to their count, the triggers' work for a bulk load. Parallel loads may
+ * add to the same visitors: each locks its rows in id order first, so two never wait for each other in a
+ * circle. Run it before the rollups, whose rows are locked in key order after the visitors'.
+ */
+export async function addVisitorSessions(run: RunStatement, sessions: readonly SessionsTable[]) {
+  const accountId = sessions[0]?.account_id;
+  if (accountId === undefined) return;
+  const counts = countByVisitor(sessions);
+  // One statement each, not chunks: the locks must be taken in one order over the whole batch.
+  const ids = [...counts.keys()];
+  await run(LOCK_VISITORS, [accountId, ids]);
+  await run(ADD_VISITOR_SESSIONS, [accountId, ids, [...counts.values()]]);
 }
 
 const ADD_TEXT_VALUES = `insert into session_text_values (account_id, facet, value)

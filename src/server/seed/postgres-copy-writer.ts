@@ -4,16 +4,17 @@ import type { Db } from '../db/database.ts';
 import { buildDeferredIndexes } from '../db/database.ts';
 import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-bulk-rows.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { countByHour, countByVisitor, countFacetsByHour } from './hourly-counts.ts';
+import { countByHour, countFacetsByHour } from './hourly-counts.ts';
 import {
   addRollupCounts,
   addTextValues,
+  addVisitorSessions,
   BULK_LOAD_SQL,
   copyRows,
   POSTGRES_LOAD_CONNECTIONS,
   type RunStatement,
 } from './postgres-bulk.ts';
-import type { RowWriter } from './row-writer.ts';
+import type { RowWriter, SeedBatch } from './row-writer.ts';
 
 /** The tables a load writes. */
 const LOADED_TABLES = [
@@ -65,7 +66,7 @@ export class PostgresCopyRowWriter implements RowWriter {
     private readonly deferring: boolean,
   ) {}
 
-  async write(visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]): Promise<void> {
+  async write({ visitors, sessions, sessionVisitors }: SeedBatch): Promise<void> {
     const client = await this.pool.connect();
     let failure: unknown;
     try {
@@ -78,19 +79,19 @@ export class PostgresCopyRowWriter implements RowWriter {
         // The triggers that keep the rollups, the pages and the text values stand aside for this
         // transaction; the batch's rows for each are added once below.
         await run(BULK_LOAD_SQL, []);
-        // Each visitor is new and comes in the same batch as all of its sessions, so its count is known.
-        const counts = countByVisitor(sessions);
         await copyRows(
           client,
           'visitors',
           [...this.visitorColumns, 'session_count'],
-          visitors.map((visitor) => ({ ...visitor, session_count: counts.get(visitor.id) ?? 0 })),
+          visitors.map((visitor) => ({ ...visitor, session_count: 0 })),
         );
+        if (sessions.length === 0) return;
         await copyRows(client, 'sessions', this.sessionColumns, sessions);
         await copyRows(client, 'session_pages', PAGE_COLUMNS, sessions.flatMap(sessionPages));
-        // The rollups last: their rows are shared with parallel loads, which wait for each other's
-        // commit to update them, so each load holds them for the shortest time.
-        await addRollupCounts(run, countByHour(sessions), countFacetsByHour(sessions, visitors));
+        // The visitors' counts and the rollups last: their rows are shared with parallel loads, which
+        // wait for each other's commit to update them, so each load holds them for the shortest time.
+        await addVisitorSessions(run, sessions);
+        await addRollupCounts(run, countByHour(sessions), countFacetsByHour(sessions, sessionVisitors));
       });
     } catch (error) {
       failure = error;

@@ -4,11 +4,27 @@ import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions
 import { buildDeferredIndexes, isPostgres, postgresPoolOf } from '../db/database.ts';
 import { BatchInserter } from './batch-insert.ts';
 import { dropPostgresIndexes } from './deferred-indexes.ts';
-import { countByHour, countByVisitor, countFacetsByHour } from './hourly-counts.ts';
-import { addRollupCounts, addTextValues, BULK_LOAD_SQL, type RunStatement } from './postgres-bulk.ts';
+import { countByHour, countFacetsByHour } from './hourly-counts.ts';
+import {
+  addRollupCounts,
+  addTextValues,
+  addVisitorSessions,
+  BULK_LOAD_SQL,
+  type RunStatement,
+} from './postgres-bulk.ts';
 import { PostgresCopyRowWriter } from './postgres-copy-writer.ts';
 import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
 import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-bulk-rows.ts';
+
+/** What one `write` adds, in one transaction. */
+export interface SeedBatch {
+  /** New visitors, with no sessions yet: each session written later adds one to its visitor's count. */
+  readonly visitors: readonly VisitorsTable[];
+  /** Sessions whose visitors are in this batch or an earlier one. */
+  readonly sessions: readonly SessionsTable[];
+  /** The visitor of each of the sessions, for the facets that describe visitors (identified, their parameters). */
+  readonly sessionVisitors: ReadonlyMap<string, VisitorsTable>;
+}
 
 /** Where generated rows go: each `write` is one transaction. */
 export interface RowWriter {
@@ -16,7 +32,7 @@ export interface RowWriter {
   readonly sessionsPerWrite: number;
   /** Writes that may run at once: PostgreSQL spreads concurrent transactions over its cores. */
   readonly parallelism: number;
-  write(visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]): Promise<void>;
+  write(batch: SeedBatch): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,24 +118,23 @@ class KyselyRowWriter implements RowWriter {
     this.pages = new BatchInserter(db, 'session_pages', PAGE_COLUMNS);
   }
 
-  async write(visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]): Promise<void> {
+  async write({ visitors, sessions, sessionVisitors }: SeedBatch): Promise<void> {
     const work = async (executor: Db) => {
       const run: RunStatement = (text, parameters) => executor.executeQuery(CompiledQuery.raw(text, parameters));
-      // On PostgreSQL the triggers that keep the rollups, the pages and the text values stand aside for
-      // this transaction, and the batch's rows for each are added once, after the sessions.
+      // On PostgreSQL the triggers that keep the rollups, the visitors' counts, the pages and the text
+      // values stand aside for this transaction, and the batch's rows for each are added once, after the
+      // sessions; SQLite's triggers stay and count every row.
       if (this.postgres) await run(BULK_LOAD_SQL, []);
-      // Each visitor is new and comes in the same batch as all of its sessions, so its count is known;
-      // SQLite's trigger counts them again, so there it starts from zero.
-      const counts = this.postgres ? countByVisitor(sessions) : new Map<string, number>();
       await this.visitors.insert(
         executor,
-        visitors.map((visitor) => ({ ...visitor, session_count: counts.get(visitor.id) ?? 0 })),
+        visitors.map((visitor) => ({ ...visitor, session_count: 0 })),
       );
       await this.sessions.insert(executor, sessions);
-      if (this.postgres) {
+      if (this.postgres && sessions.length > 0) {
         await this.pages.insert(executor, sessions.flatMap(sessionPages));
         await addTextValues(run, sessionTextValues(sessions));
-        await addRollupCounts(run, countByHour(sessions), countFacetsByHour(sessions, visitors));
+        await addVisitorSessions(run, sessions);
+        await addRollupCounts(run, countByHour(sessions), countFacetsByHour(sessions, sessionVisitors));
       }
     };
     // Inside a caller's transaction, its commit is the one that counts.

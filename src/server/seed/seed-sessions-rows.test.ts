@@ -1,5 +1,6 @@
 /** What seedSessions writes: how many rows, on which websites, and sessions and visitors that hold together. */
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SessionsTable } from '../features/sessions/sessions.table.ts';
 import { DAYS, NOW_SECONDS, SESSIONS, seededOnSqlite } from './seed-sessions-fixtures.ts';
@@ -27,6 +28,18 @@ describe('seedSessions on SQLite', () => {
     expect(sessions).toHaveLength(SESSIONS);
     expect(visitors).toHaveLength(result.visitors);
     expect(new Set(sessions.map((session) => session.visitor_id)).size).toBe(result.visitors);
+  });
+
+  it('writes sessions in order of start time, each id sorting as its start does, as live traffic arrives', async () => {
+    const { handle, accountId } = acme();
+    const written = await sql<{ id: string; creation_timestamp: number }>`
+      select id, creation_timestamp from sessions where account_id = ${accountId} order by rowid`.execute(handle.db);
+    expect(written.rows).toHaveLength(SESSIONS);
+    const outOfOrder = written.rows.filter((row, index) => {
+      const previous = written.rows[index - 1];
+      return previous !== undefined && (row.creation_timestamp < previous.creation_timestamp || row.id <= previous.id);
+    });
+    expect(outOfOrder).toEqual([]);
   });
 
   it('creates three websites and records sessions only on websites of the account', async () => {

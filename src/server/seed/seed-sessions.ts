@@ -3,9 +3,9 @@ import type { Db } from '../db/database.ts';
 import { requireAccount } from '../features/accounts/accounts.service.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import { Random } from './random.ts';
-import { openRowWriter } from './row-writer.ts';
+import { openRowWriter, type SeedBatch } from './row-writer.ts';
 import { ensureSites } from './sites.ts';
-import { generateVisitor, pickSessionCount, sitesTable } from './visitor-generator.ts';
+import { drawSession, pickSessionCount, planVisitor, sitesTable, type VisitorPlan } from './visitor-generator.ts';
 
 export interface SeedOptions {
   accountId: string;
@@ -37,6 +37,8 @@ export interface SeedResult {
 const DEFAULT_WEBSITES = 3;
 const DEFAULT_DAYS = 60;
 const DEFER_INDEXES_FROM = 100_000;
+// Six base-36 digits number 2 billion sessions.
+const ID_SEQUENCE_DIGITS = 6;
 
 async function shouldDeferIndexes(db: Db, sessions: number): Promise<boolean> {
   if (sessions < DEFER_INDEXES_FROM) return false;
@@ -47,9 +49,51 @@ async function shouldDeferIndexes(db: Db, sessions: number): Promise<boolean> {
   return sessions >= Number(row.n);
 }
 
+/** Every planned visit of a load, in order of start time: whose it is and which of theirs. */
+interface VisitOrder {
+  owners: Uint32Array;
+  indexes: Uint16Array;
+}
+
 /**
- * Adds `sessions` realistic sessions (and their visitors) to an account. Rows are generated visitor by
- * visitor and written in large batches, one transaction per batch, so memory stays flat at any size.
+ * Orders every visit of the plans by start time with one counting pass over the window's seconds (or
+ * coarser steps for windows of years): no comparisons, a few bytes a visit, at any size.
+ */
+function visitsByStart(plans: readonly VisitorPlan[], windowStart: number, now: number, total: number): VisitOrder {
+  const step = Math.max(1, Math.ceil((now - windowStart + 1) / MAX_STEPS));
+  const steps = Math.floor((now - windowStart) / step) + 1;
+  const stepOf = (creation: number) => Math.min(steps - 1, Math.max(0, Math.floor((creation - windowStart) / step)));
+  const starts = new Uint32Array(steps + 1);
+  for (const plan of plans) {
+    for (const visit of plan.visits) {
+      const next = stepOf(visit.creation) + 1;
+      starts[next] = (starts[next] as number) + 1;
+    }
+  }
+  for (let i = 1; i <= steps; i += 1) starts[i] = (starts[i] as number) + (starts[i - 1] as number);
+  const owners = new Uint32Array(total);
+  const indexes = new Uint16Array(total);
+  plans.forEach((plan, owner) => {
+    plan.visits.forEach((visit, index) => {
+      const step = stepOf(visit.creation);
+      const at = starts[step] as number;
+      starts[step] = at + 1;
+      owners[at] = owner;
+      indexes[at] = index;
+    });
+  });
+  return { owners, indexes };
+}
+
+// 2^23 counters (32 MiB): one a second for windows of up to 97 days.
+const MAX_STEPS = 2 ** 23;
+
+/**
+ * Adds `sessions` realistic sessions (and their visitors) to an account, in two passes. The first plans
+ * every visitor and when each of their sessions starts (a few dozen bytes a session) and writes the
+ * visitors; the second draws the sessions' rows in order of start time and writes them in large batches,
+ * one transaction per batch. So rows land as live traffic lays them down: the table and every index keyed
+ * by time or id grow at their ends, and each hour's sessions lie together on disk.
  */
 export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedResult> {
   if (!Number.isSafeInteger(options.sessions) || options.sessions < 0)
@@ -67,26 +111,29 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
     now,
   };
 
+  const plans: VisitorPlan[] = [];
+  for (let remaining = options.sessions; remaining > 0;) {
+    const count = Math.min(remaining, pickSessionCount(random));
+    plans.push(planVisitor(random, context, count));
+    remaining -= count;
+  }
+  const order = visitsByStart(plans, context.windowStart, now, options.sessions);
+
   const deferIndexes = options.deferIndexes ?? (await shouldDeferIndexes(db, options.sessions));
   const writer = await openRowWriter(db, { deferIndexes });
   const sessionsPerWrite = options.sessionsPerWrite ?? writer.sessionsPerWrite;
   const inFlight = new Set<Promise<void>>();
-  let visitorBuffer: VisitorsTable[] = [];
-  let sessionBuffer: SessionsTable[] = [];
   let written = 0;
-  let visitors = 0;
 
-  // Hands the buffered rows to the writer and keeps generating while they are written, once as many
-  // writes as the writer's parallelism are running; a failed write rejects the next wait.
-  const flush = async () => {
+  // Hands a batch to the writer and keeps generating while it is written, once as many writes as the
+  // writer's parallelism are running; a failed write rejects the next wait.
+  const flush = async (batch: SeedBatch) => {
     while (inFlight.size >= writer.parallelism) await Promise.race(inFlight);
-    const sessionCount = sessionBuffer.length;
-    const task = writer.write(visitorBuffer, sessionBuffer).then(() => {
-      written += sessionCount;
+    const task = writer.write(batch).then(() => {
+      if (batch.sessions.length === 0) return;
+      written += batch.sessions.length;
       options.onProgress?.(written);
     });
-    visitorBuffer = [];
-    sessionBuffer = [];
     inFlight.add(task);
     const forget = () => inFlight.delete(task);
     task.then(forget, forget);
@@ -94,17 +141,26 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
 
   let failure: unknown = null;
   try {
-    let remaining = options.sessions;
-    while (remaining > 0) {
-      const count = Math.min(remaining, pickSessionCount(random));
-      const generated = generateVisitor(random, context, count);
-      visitorBuffer.push(generated.visitor);
-      for (const session of generated.sessions) sessionBuffer.push(session);
-      remaining -= count;
-      visitors += 1;
-      if (sessionBuffer.length >= sessionsPerWrite) await flush();
+    // Every visitor is committed before any session: a batch of sessions only adds to their counts.
+    for (let start = 0; start < plans.length; start += sessionsPerWrite) {
+      const visitors = plans.slice(start, start + sessionsPerWrite).map((plan) => plan.visitor);
+      await flush({ visitors, sessions: [], sessionVisitors: new Map() });
     }
-    if (sessionBuffer.length > 0) await flush();
+    await Promise.all(inFlight);
+    let sessions: SessionsTable[] = [];
+    let sessionVisitors = new Map<string, VisitorsTable>();
+    for (let at = 0; at < options.sessions; at += 1) {
+      const plan = plans[order.owners[at] as number] as VisitorPlan;
+      // The load's sequence number makes each id unique; the random part keeps loads apart.
+      const tail = `${at.toString(36).padStart(ID_SEQUENCE_DIGITS, '0')}${random.base36(13 - ID_SEQUENCE_DIGITS)}`;
+      sessions.push(drawSession(plan, context, order.indexes[at] as number, tail));
+      sessionVisitors.set(plan.visitor.id, plan.visitor);
+      if (sessions.length >= sessionsPerWrite || at === options.sessions - 1) {
+        await flush({ visitors: [], sessions, sessionVisitors });
+        sessions = [];
+        sessionVisitors = new Map();
+      }
+    }
     await Promise.all(inFlight);
   } catch (error) {
     failure = error;
@@ -122,5 +178,5 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
   }
   if (failure !== null) throw failure;
 
-  return { websiteIds: sites.map((site) => site.id), sessions: written, visitors };
+  return { websiteIds: sites.map((site) => site.id), sessions: written, visitors: plans.length };
 }

@@ -16,11 +16,12 @@ import {
   countFacetsByHour,
 } from './hourly-counts.ts';
 import { createSqliteIndexes, dropSqliteIndexes } from './deferred-indexes.ts';
-import type { RowWriter } from './row-writer.ts';
+import type { RowWriter, SeedBatch } from './row-writer.ts';
 import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-bulk-rows.ts';
 
-// Random ids scatter inserts across every index, so a transaction touches most index pages. Big
-// transactions and a big page cache mean each page is written once per transaction, not once per row.
+// Sessions arrive in order of start time with ids that sort the same way, but a batch still adds to every
+// visitor it names and to each value's part of the indexes kept during the load. Big transactions and a
+// big page cache mean each page is written once per transaction, not once per row.
 const SESSIONS_PER_TRANSACTION = 100_000;
 const CACHE_KIB = 1024 * 1024;
 
@@ -32,7 +33,7 @@ export class SqliteFileRowWriter implements RowWriter {
   readonly sessionsPerWrite = SESSIONS_PER_TRANSACTION;
   readonly parallelism = 1;
   private readonly connection: SQLite.Database;
-  private readonly writeAll: (visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => void;
+  private readonly writeAll: (batch: SeedBatch) => void;
   /** Whether the load dropped secondary indexes, which `close` builds again. */
   private readonly deferring: boolean;
 
@@ -50,7 +51,7 @@ export class SqliteFileRowWriter implements RowWriter {
     this.connection.pragma('threads = 2');
     this.deferring = deferIndexes;
     if (deferIndexes) dropSqliteIndexes(this.connection);
-    // Each visitor is new and arrives in the same batch as all of its sessions, so its count is known.
+    // Each visitor is new and has no sessions yet; each batch of sessions adds to its visitors' counts.
     const insertVisitor = this.prepareInsert('visitors', [...visitorColumns, 'session_count']);
     const insertSession = this.prepareInsert('sessions', sessionColumns);
     const values = <Row>(row: Row, columns: readonly (keyof Row)[]) => columns.map((column) => row[column]);
@@ -66,6 +67,9 @@ export class SqliteFileRowWriter implements RowWriter {
          and tbl_name in ('sessions', 'session_pages', 'session_hourly_counts', 'session_hourly_facets')`,
       )
       .all() as { name: string; sql: string }[];
+    const addVisitorSessions = this.connection.prepare(
+      'update visitors set session_count = session_count + ? where account_id = ? and id = ?',
+    );
     const addHourlyCount = this.connection.prepare(ADD_HOURLY_COUNT_SQL);
     const markSetHour = this.connection.prepare(MARK_SET_HOUR_SQL);
     const markSetDay = this.connection.prepare(MARK_SET_DAY_SQL);
@@ -76,43 +80,33 @@ export class SqliteFileRowWriter implements RowWriter {
     const addTextValue = this.connection.prepare(
       'insert into session_text_values (account_id, facet, value) values (?, ?, ?) on conflict do nothing',
     );
-    this.writeAll = this.connection.transaction(
-      (visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]) => {
-        for (const trigger of triggers) this.connection.exec(`drop trigger "${trigger.name}"`);
-        const counts = countByVisitor(sessions);
-        for (const visitor of visitors) {
-          insertVisitor.run([...values(visitor, visitorColumns), counts.get(visitor.id) ?? 0]);
-        }
-        for (const session of sessions) {
-          insertSession.run(values(session, sessionColumns));
-          for (const page of sessionPages(session)) insertPage.run(values(page, PAGE_COLUMNS));
-        }
-        const hourly = countByHour(sessions);
-        for (const count of hourly) addHourlyCount.run(count.account_id, count.website_id, count.hour, count.sessions);
-        const hours = hoursOf(hourly);
-        for (const [account, hour] of hours) markSetHour.run(account, hour, hour, account);
-        for (const [account, day] of daysOf(hours)) markSetDay.run(account, day);
-        for (const count of countByDay(hourly)) {
-          addDailyCount.run(count.account_id, count.website_id, count.day, count.sessions);
-        }
-        const facets = countFacetsByHour(sessions, visitors);
-        for (const count of facets) {
-          addFacetCount.run(count.account_id, count.facet, count.value, count.hour, count.website_id, count.sessions);
-        }
-        for (const count of countFacetsByDay(facets)) {
-          addDailyFacetCount.run(
-            count.account_id,
-            count.facet,
-            count.value,
-            count.day,
-            count.website_id,
-            count.sessions,
-          );
-        }
-        for (const row of sessionTextValues(sessions)) addTextValue.run(row);
-        for (const trigger of triggers) this.connection.exec(trigger.sql);
-      },
-    );
+    this.writeAll = this.connection.transaction(({ visitors, sessions, sessionVisitors }: SeedBatch) => {
+      for (const trigger of triggers) this.connection.exec(`drop trigger "${trigger.name}"`);
+      for (const visitor of visitors) insertVisitor.run([...values(visitor, visitorColumns), 0]);
+      for (const session of sessions) {
+        insertSession.run(values(session, sessionColumns));
+        for (const page of sessionPages(session)) insertPage.run(values(page, PAGE_COLUMNS));
+      }
+      const account = sessions[0]?.account_id;
+      for (const [visitor, count] of countByVisitor(sessions)) addVisitorSessions.run(count, account, visitor);
+      const hourly = countByHour(sessions);
+      for (const count of hourly) addHourlyCount.run(count.account_id, count.website_id, count.hour, count.sessions);
+      const hours = hoursOf(hourly);
+      for (const [account, hour] of hours) markSetHour.run(account, hour, hour, account);
+      for (const [account, day] of daysOf(hours)) markSetDay.run(account, day);
+      for (const count of countByDay(hourly)) {
+        addDailyCount.run(count.account_id, count.website_id, count.day, count.sessions);
+      }
+      const facets = countFacetsByHour(sessions, sessionVisitors);
+      for (const count of facets) {
+        addFacetCount.run(count.account_id, count.facet, count.value, count.hour, count.website_id, count.sessions);
+      }
+      for (const count of countFacetsByDay(facets)) {
+        addDailyFacetCount.run(count.account_id, count.facet, count.value, count.day, count.website_id, count.sessions);
+      }
+      for (const row of sessionTextValues(sessions)) addTextValue.run(row);
+      for (const trigger of triggers) this.connection.exec(trigger.sql);
+    });
   }
 
   private prepareInsert(table: string, columns: readonly string[]): SQLite.Statement {
@@ -120,8 +114,8 @@ export class SqliteFileRowWriter implements RowWriter {
     return this.connection.prepare(`insert into "${table}" (${names}) values (${columns.map(() => '?').join(', ')})`);
   }
 
-  async write(visitors: readonly VisitorsTable[], sessions: readonly SessionsTable[]): Promise<void> {
-    this.writeAll(visitors, sessions);
+  async write(batch: SeedBatch): Promise<void> {
+    this.writeAll(batch);
   }
 
   async close(): Promise<void> {

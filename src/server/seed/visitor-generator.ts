@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import { type Client, pickClient } from './clients.ts';
-import { type Activity, simulateActivity } from './engagement.ts';
-import { pickIp, pickPlace } from './geo.ts';
+import { simulateActivity } from './engagement.ts';
+import { type Place, pickIp, pickPlace } from './geo.ts';
 import { type Identity, pickIdentity } from './people.ts';
-import { type Random, table, type WeightedTable } from './random.ts';
+import { Random, table, type WeightedTable } from './random.ts';
 import { rhythmicTimestamp } from './rhythm.ts';
 import { anyPath, entryPath } from './pages.ts';
 import type { SeedSite } from './sites.ts';
@@ -87,9 +87,44 @@ function visitSpan(random: Random, context: GeneratorContext, sessionCount: numb
   return [context.windowStart - span + Math.floor(random.next() * window), span];
 }
 
-/** One visitor and `sessionCount` sessions of theirs, consistent with each other. */
-export function generateVisitor(random: Random, context: GeneratorContext, sessionCount: number): GeneratedVisitor {
-  const visitorId = `v_${random.base36(16)}`;
+/** One of a visitor's sessions, before its row is drawn: when it starts and the seed its row is drawn from. */
+export interface PlannedVisit {
+  creation: number;
+  /** Seeds the visit's own generators: its activity and start, and the rest of its row. */
+  seed: number;
+}
+
+/**
+ * A visitor and when each of their sessions starts, drawn without the sessions' rows: a few dozen bytes a
+ * session, so a whole load can be planned first and its sessions then drawn and written in order of time.
+ */
+export interface VisitorPlan {
+  visitor: VisitorsTable;
+  /** By start time; a session's place in this list is its `index` (the first one is the visitor's first session). */
+  visits: PlannedVisit[];
+  place: Place;
+  homeIp: string;
+  homeClient: Client;
+  homeSite: SeedSite;
+  identity: Identity | null;
+  interestBias: number;
+}
+
+const SEED_RANGE = 2 ** 32;
+const ROW_SEED_MASK = 0x5bd1e995;
+// Seven base-36 digits hold any Unix second until the year 4453.
+const TIME_DIGITS = 7;
+
+/**
+ * A session id that sorts by start time: `s_`, the start second in base 36, then `tail` (13 characters).
+ * Loads write sessions in order of time, so every index keyed by id grows at its end instead of at random places.
+ */
+export function sessionId(creation: number, tail: string): string {
+  return `s_${creation.toString(36).padStart(TIME_DIGITS, '0')}${tail}`;
+}
+
+/** A visitor and when their `sessionCount` sessions start. */
+export function planVisitor(random: Random, context: GeneratorContext, sessionCount: number): VisitorPlan {
   const place = pickPlace(random);
   const homeIp = pickIp(random, place.countryCode);
   const homeClient = pickClient(random);
@@ -98,81 +133,102 @@ export function generateVisitor(random: Random, context: GeneratorContext, sessi
   const interestBias = identity === null ? 0 : identity.plan === 'enterprise' ? 0.6 : 0.25;
   const [from, length] = visitSpan(random, context, sessionCount);
 
-  const visits: { creation: number; activity: Activity }[] = [];
+  const visits: PlannedVisit[] = [];
   for (let i = 0; i < sessionCount; i += 1) {
-    const activity = simulateActivity(random, interestBias);
-    const start = rhythmicTimestamp(random, from, length, place.utcOffset, context.windowStart, context.now);
-    const creation = Math.min(start, context.now - activity.duration);
-    visits.push({ creation, activity });
+    const seed = Math.floor(random.next() * SEED_RANGE);
+    const own = new Random(seed);
+    const activity = simulateActivity(own, interestBias);
+    const start = rhythmicTimestamp(own, from, length, place.utcOffset, context.windowStart, context.now);
+    visits.push({ creation: Math.min(start, context.now - activity.duration), seed });
   }
   visits.sort((a, b) => a.creation - b.creation);
 
-  const sessions = visits.map(({ creation, activity }, index): SessionsTable => {
-    const client = index > 0 && random.chance(0.12) ? pickClient(random) : homeClient;
-    const site = index > 0 && random.chance(0.15) ? random.weighted(context.sites) : homeSite;
-    const product = random.weighted(site.products);
-    const source = index === 0 || random.chance(0.5) ? pickTrafficSource(random) : DIRECT;
-    const entry = entryPath(random, product);
-    const endUrl =
-      activity.pageViews === 1 ? `https://${site.host}${entry}` : `https://${site.host}${anyPath(random, product)}`;
-    const end = creation + activity.duration;
-    return {
-      account_id: context.accountId,
-      id: `s_${random.base36(20)}`,
-      website_id: site.id,
-      visitor_id: visitorId,
-      creation_timestamp: creation,
-      duration: activity.duration,
-      end_timestamp: end,
-      active_time: activity.activeTime,
-      start_url: startUrl(site.host, entry, source),
-      end_url: endUrl,
-      expiration_timestamp: creation + RETENTION_SECONDS,
-      last_event_timestamp: end - random.int(0, Math.min(30, activity.duration)),
-      product,
-      device: client.device,
-      tags: JSON.stringify(tagsFor(random, identity, client, endUrl, index > 0)),
-      last_seen_page_view_id: `pv_${random.base36(16)}`,
-      seen: random.chance(0.3) ? 1 : 0,
-      referrer: source.referrer,
-      visitor_first_session: index === 0 ? 1 : 0,
-      engagement_score: activity.engagementScore,
-      ip: random.chance(0.2) ? pickIp(random, place.countryCode) : homeIp,
-      country_code: place.countryCode,
-      region: place.region,
-      city: place.city,
-      resolution_width: client.width,
-      resolution_height: client.height,
-      os_name: client.osName,
-      os_version: client.osVersion,
-      browser_description: client.browserDescription,
-      browser_name: client.browserName,
-      browser_version: client.browserVersion,
-      utm_source: source.utm.source,
-      utm_medium: source.utm.medium,
-      utm_campaign: source.utm.campaign,
-      utm_term: source.utm.term,
-      utm_content: source.utm.content,
-      page_views: activity.pageViews,
-      clicks: activity.clicks,
-      error_clicks: activity.errorClicks,
-      rage_clicks: activity.rageClicks,
-      error_logs: activity.errorLogs,
-      net_errors: activity.netErrors,
-    };
-  });
-
+  const first = visits[0]?.creation ?? context.now;
   const emailLower = identity ? identity.email.trim().toLowerCase() : null;
   const visitor: VisitorsTable = {
     account_id: context.accountId,
-    id: visitorId,
+    // Sorts by first visit, as session ids do by start.
+    id: `v_${first.toString(36).padStart(TIME_DIGITS, '0')}${random.base36(9)}`,
     name: identity?.name ?? null,
     email: identity?.email ?? null,
     email_lower: emailLower,
     email_hash: emailLower === null ? null : crypto.createHash('sha256').update(emailLower).digest('hex'),
     params: JSON.stringify(identity?.params ?? []),
-    first_session_timestamp: sessions[0]?.creation_timestamp ?? context.now,
-    last_session_timestamp: sessions[sessions.length - 1]?.creation_timestamp ?? context.now,
+    first_session_timestamp: first,
+    last_session_timestamp: visits[visits.length - 1]?.creation ?? context.now,
   };
-  return { visitor, sessions };
+  return { visitor, visits, place, homeIp, homeClient, homeSite, identity, interestBias };
+}
+
+/**
+ * The row of a planned visitor's `index`-th session (by start time), drawn from the visit's own seed: the
+ * same plan and visit give the same row whenever it is drawn. `tail` ends the id (13 characters).
+ */
+export function drawSession(plan: VisitorPlan, context: GeneratorContext, index: number, tail: string): SessionsTable {
+  const visit = plan.visits[index];
+  if (visit === undefined) throw new Error(`visitor ${plan.visitor.id} has no session ${index}`);
+  // The planner drew the activity, then the start, from the visit's seed; the rest of the row comes from
+  // a generator of its own, seeded from the same number.
+  const activity = simulateActivity(new Random(visit.seed), plan.interestBias);
+  const random = new Random(visit.seed ^ ROW_SEED_MASK);
+  const { creation } = visit;
+  const client = index > 0 && random.chance(0.12) ? pickClient(random) : plan.homeClient;
+  const site = index > 0 && random.chance(0.15) ? random.weighted(context.sites) : plan.homeSite;
+  const product = random.weighted(site.products);
+  const source = index === 0 || random.chance(0.5) ? pickTrafficSource(random) : DIRECT;
+  const entry = entryPath(random, product);
+  const endUrl =
+    activity.pageViews === 1 ? `https://${site.host}${entry}` : `https://${site.host}${anyPath(random, product)}`;
+  const end = creation + activity.duration;
+  return {
+    account_id: context.accountId,
+    id: sessionId(creation, tail),
+    website_id: site.id,
+    visitor_id: plan.visitor.id,
+    creation_timestamp: creation,
+    duration: activity.duration,
+    end_timestamp: end,
+    active_time: activity.activeTime,
+    start_url: startUrl(site.host, entry, source),
+    end_url: endUrl,
+    expiration_timestamp: creation + RETENTION_SECONDS,
+    last_event_timestamp: end - random.int(0, Math.min(30, activity.duration)),
+    product,
+    device: client.device,
+    tags: JSON.stringify(tagsFor(random, plan.identity, client, endUrl, index > 0)),
+    last_seen_page_view_id: `pv_${random.base36(16)}`,
+    seen: random.chance(0.3) ? 1 : 0,
+    referrer: source.referrer,
+    visitor_first_session: index === 0 ? 1 : 0,
+    engagement_score: activity.engagementScore,
+    ip: random.chance(0.2) ? pickIp(random, plan.place.countryCode) : plan.homeIp,
+    country_code: plan.place.countryCode,
+    region: plan.place.region,
+    city: plan.place.city,
+    resolution_width: client.width,
+    resolution_height: client.height,
+    os_name: client.osName,
+    os_version: client.osVersion,
+    browser_description: client.browserDescription,
+    browser_name: client.browserName,
+    browser_version: client.browserVersion,
+    utm_source: source.utm.source,
+    utm_medium: source.utm.medium,
+    utm_campaign: source.utm.campaign,
+    utm_term: source.utm.term,
+    utm_content: source.utm.content,
+    page_views: activity.pageViews,
+    clicks: activity.clicks,
+    error_clicks: activity.errorClicks,
+    rage_clicks: activity.rageClicks,
+    error_logs: activity.errorLogs,
+    net_errors: activity.netErrors,
+  };
+}
+
+/** One visitor and `sessionCount` sessions of theirs, consistent with each other. */
+export function generateVisitor(random: Random, context: GeneratorContext, sessionCount: number): GeneratedVisitor {
+  const plan = planVisitor(random, context, sessionCount);
+  const sessions = plan.visits.map((_, index) => drawSession(plan, context, index, random.base36(13)));
+  return { visitor: plan.visitor, sessions };
 }
