@@ -5,7 +5,17 @@ import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions
 import { Random } from './random.ts';
 import { openRowWriter, type SeedBatch } from './row-writer.ts';
 import { ensureSites } from './sites.ts';
-import { drawSession, pickSessionCount, planVisitor, sitesTable, type VisitorPlan } from './visitor-generator.ts';
+import {
+  drawSession,
+  drawTraits,
+  ID_SEQUENCE_DIGITS,
+  pickSessionCount,
+  planVisitor,
+  sitesTable,
+  type VisitorPlan,
+  visitorRow,
+  type VisitorTraits,
+} from './visitor-generator.ts';
 
 export interface SeedOptions {
   accountId: string;
@@ -37,8 +47,6 @@ export interface SeedResult {
 const DEFAULT_WEBSITES = 3;
 const DEFAULT_DAYS = 60;
 const DEFER_INDEXES_FROM = 100_000;
-// Six base-36 digits number 2 billion sessions.
-const ID_SEQUENCE_DIGITS = 6;
 
 async function shouldDeferIndexes(db: Db, sessions: number): Promise<boolean> {
   if (sessions < DEFER_INDEXES_FROM) return false;
@@ -49,44 +57,71 @@ async function shouldDeferIndexes(db: Db, sessions: number): Promise<boolean> {
   return sessions >= Number(row.n);
 }
 
-/** Every planned visit of a load, in order of start time: whose it is and which of theirs. */
-interface VisitOrder {
-  owners: Uint32Array;
-  indexes: Uint16Array;
-}
-
 /**
- * Orders every visit of the plans by start time with one counting pass over the window's seconds (or
- * coarser steps for windows of years): no comparisons, a few bytes a visit, at any size.
+ * A load's plan, a few numbers a session: each visitor's seed (their traits are drawn from it again when
+ * their sessions are) and where their visits start in the visit columns; each visit's start, seed and visitor.
+ * Visits of one visitor are consecutive, by start time.
  */
-function visitsByStart(plans: readonly VisitorPlan[], windowStart: number, now: number, total: number): VisitOrder {
-  const step = Math.max(1, Math.ceil((now - windowStart + 1) / MAX_STEPS));
-  const steps = Math.floor((now - windowStart) / step) + 1;
-  const stepOf = (creation: number) => Math.min(steps - 1, Math.max(0, Math.floor((creation - windowStart) / step)));
-  const starts = new Uint32Array(steps + 1);
-  for (const plan of plans) {
+class LoadPlan {
+  visitors = 0;
+  readonly visitorSeeds: Uint32Array;
+  readonly firstVisits: Uint32Array;
+  readonly creations: Float64Array;
+  readonly seeds: Uint32Array;
+  readonly owners: Uint32Array;
+
+  constructor(readonly sessions: number) {
+    // A visitor has at least one session.
+    this.visitorSeeds = new Uint32Array(sessions);
+    this.firstVisits = new Uint32Array(sessions + 1);
+    this.creations = new Float64Array(sessions);
+    this.seeds = new Uint32Array(sessions);
+    this.owners = new Uint32Array(sessions);
+  }
+
+  add(seed: number, plan: VisitorPlan): void {
+    const visitor = this.visitors;
+    let at = this.firstVisits[visitor] as number;
+    this.visitorSeeds[visitor] = seed;
     for (const visit of plan.visits) {
-      const next = stepOf(visit.creation) + 1;
+      this.creations[at] = visit.creation;
+      this.seeds[at] = visit.seed;
+      this.owners[at] = visitor;
+      at += 1;
+    }
+    this.visitors = visitor + 1;
+    this.firstVisits[visitor + 1] = at;
+  }
+
+  /**
+   * Every visit by start time, with one counting pass over the window's seconds (or coarser steps for
+   * windows of years): no comparisons, four bytes a visit, at any size.
+   */
+  byStart(windowStart: number, now: number): Uint32Array {
+    const step = Math.max(1, Math.ceil((now - windowStart + 1) / MAX_STEPS));
+    const steps = Math.floor((now - windowStart) / step) + 1;
+    const stepOf = (creation: number) => Math.min(steps - 1, Math.max(0, Math.floor((creation - windowStart) / step)));
+    const starts = new Uint32Array(steps + 1);
+    for (const creation of this.creations) {
+      const next = stepOf(creation) + 1;
       starts[next] = (starts[next] as number) + 1;
     }
-  }
-  for (let i = 1; i <= steps; i += 1) starts[i] = (starts[i] as number) + (starts[i - 1] as number);
-  const owners = new Uint32Array(total);
-  const indexes = new Uint16Array(total);
-  plans.forEach((plan, owner) => {
-    plan.visits.forEach((visit, index) => {
-      const step = stepOf(visit.creation);
-      const at = starts[step] as number;
-      starts[step] = at + 1;
-      owners[at] = owner;
-      indexes[at] = index;
+    for (let i = 1; i <= steps; i += 1) starts[i] = (starts[i] as number) + (starts[i - 1] as number);
+    const order = new Uint32Array(this.sessions);
+    this.creations.forEach((creation, visit) => {
+      const at = stepOf(creation);
+      const place = starts[at] as number;
+      starts[at] = place + 1;
+      order[place] = visit;
     });
-  });
-  return { owners, indexes };
+    return order;
+  }
 }
 
 // 2^23 counters (32 MiB): one a second for windows of up to 97 days.
 const MAX_STEPS = 2 ** 23;
+const SEED_RANGE = 2 ** 32;
+const SEED_STEP = 0x9e3779b1;
 
 /**
  * Adds `sessions` realistic sessions (and their visitors) to an account, in two passes. The first plans
@@ -111,14 +146,6 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
     now,
   };
 
-  const plans: VisitorPlan[] = [];
-  for (let remaining = options.sessions; remaining > 0;) {
-    const count = Math.min(remaining, pickSessionCount(random));
-    plans.push(planVisitor(random, context, count));
-    remaining -= count;
-  }
-  const order = visitsByStart(plans, context.windowStart, now, options.sessions);
-
   const deferIndexes = options.deferIndexes ?? (await shouldDeferIndexes(db, options.sessions));
   const writer = await openRowWriter(db, { deferIndexes });
   const sessionsPerWrite = options.sessionsPerWrite ?? writer.sessionsPerWrite;
@@ -139,26 +166,57 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
     task.then(forget, forget);
   };
 
+  const plan = new LoadPlan(options.sessions);
+  // Each visitor's generator is seeded apart: a step through the 32-bit seeds from a point the load's
+  // seed picks, an odd step so no two of a load's visitors share a seed.
+  const seedBase = Math.floor(random.next() * SEED_RANGE);
+  const visitorSeed = (sequence: number) => (seedBase + Math.imul(sequence, SEED_STEP)) >>> 0;
   let failure: unknown = null;
   try {
-    // Every visitor is committed before any session: a batch of sessions only adds to their counts.
-    for (let start = 0; start < plans.length; start += sessionsPerWrite) {
-      const visitors = plans.slice(start, start + sessionsPerWrite).map((plan) => plan.visitor);
-      await flush({ visitors, sessions: [], sessionVisitors: new Map() });
+    // Every visitor is planned and committed before any session: a batch of sessions only adds to their counts.
+    let visitors: VisitorsTable[] = [];
+    for (let remaining = options.sessions; remaining > 0;) {
+      const count = Math.min(remaining, pickSessionCount(random));
+      const seed = visitorSeed(plan.visitors);
+      const planned = planVisitor(new Random(seed), context, count, plan.visitors);
+      plan.add(seed, planned);
+      visitors.push(planned.visitor);
+      remaining -= count;
+      if (visitors.length >= sessionsPerWrite || remaining === 0) {
+        await flush({ visitors, sessions: [], sessionVisitors: new Map() });
+        visitors = [];
+      }
     }
     await Promise.all(inFlight);
+
+    const order = plan.byStart(context.windowStart, now);
+    // A batch's visitors, drawn again from their seeds once a batch.
+    let drawn = new Map<number, { id: string; traits: VisitorTraits; row: VisitorsTable }>();
+    const visitorOf = (owner: number) => {
+      const known = drawn.get(owner);
+      if (known !== undefined) return known;
+      const first = plan.firstVisits[owner] as number;
+      const end = plan.firstVisits[owner + 1] as number;
+      const traits = drawTraits(new Random(plan.visitorSeeds[owner] as number), context, end - first, owner);
+      const row = visitorRow(context, traits, plan.creations[first] as number, plan.creations[end - 1] as number);
+      const visitor = { id: row.id, traits, row };
+      drawn.set(owner, visitor);
+      return visitor;
+    };
     let sessions: SessionsTable[] = [];
-    let sessionVisitors = new Map<string, VisitorsTable>();
     for (let at = 0; at < options.sessions; at += 1) {
-      const plan = plans[order.owners[at] as number] as VisitorPlan;
+      const visit = order[at] as number;
+      const owner = plan.owners[visit] as number;
+      const visitor = visitorOf(owner);
+      const planned = { creation: plan.creations[visit] as number, seed: plan.seeds[visit] as number };
       // The load's sequence number makes each id unique; the random part keeps loads apart.
       const tail = `${at.toString(36).padStart(ID_SEQUENCE_DIGITS, '0')}${random.base36(13 - ID_SEQUENCE_DIGITS)}`;
-      sessions.push(drawSession(plan, context, order.indexes[at] as number, tail));
-      sessionVisitors.set(plan.visitor.id, plan.visitor);
+      sessions.push(drawSession(context, visitor, planned, visit - (plan.firstVisits[owner] as number), tail));
       if (sessions.length >= sessionsPerWrite || at === options.sessions - 1) {
+        const sessionVisitors = new Map([...drawn.values()].map(({ row }) => [row.id, row]));
         await flush({ visitors: [], sessions, sessionVisitors });
         sessions = [];
-        sessionVisitors = new Map();
+        drawn = new Map();
       }
     }
     await Promise.all(inFlight);
@@ -178,5 +236,5 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
   }
   if (failure !== null) throw failure;
 
-  return { websiteIds: sites.map((site) => site.id), sessions: written, visitors: plans.length };
+  return { websiteIds: sites.map((site) => site.id), sessions: written, visitors: plan.visitors };
 }

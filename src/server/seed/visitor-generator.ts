@@ -94,26 +94,33 @@ export interface PlannedVisit {
   seed: number;
 }
 
-/**
- * A visitor and when each of their sessions starts, drawn without the sessions' rows: a few dozen bytes a
- * session, so a whole load can be planned first and its sessions then drawn and written in order of time.
- */
-export interface VisitorPlan {
-  visitor: VisitorsTable;
-  /** By start time; a session's place in this list is its `index` (the first one is the visitor's first session). */
-  visits: PlannedVisit[];
+/** What a visitor brings to each of their sessions: where they are, their usual device and site, who they are. */
+export interface VisitorTraits {
   place: Place;
   homeIp: string;
   homeClient: Client;
   homeSite: SeedSite;
   identity: Identity | null;
   interestBias: number;
+  /** The end of the visitor's id, after the first visit's second. */
+  idTail: string;
+}
+
+/** A visitor, their traits and when each of their sessions starts, without the sessions' rows. */
+export interface VisitorPlan {
+  visitor: VisitorsTable;
+  traits: VisitorTraits;
+  /** By start time; a session's place in this list is its `index` (the first one is the visitor's first session). */
+  visits: PlannedVisit[];
 }
 
 const SEED_RANGE = 2 ** 32;
 const ROW_SEED_MASK = 0x5bd1e995;
 // Seven base-36 digits hold any Unix second until the year 4453.
 const TIME_DIGITS = 7;
+const ID_TAIL_DIGITS = 9;
+// Six base-36 digits number 2 billion visitors or sessions.
+export const ID_SEQUENCE_DIGITS = 6;
 
 /**
  * A session id that sorts by start time: `s_`, the start second in base 36, then `tail` (13 characters).
@@ -123,57 +130,99 @@ export function sessionId(creation: number, tail: string): string {
   return `s_${creation.toString(36).padStart(TIME_DIGITS, '0')}${tail}`;
 }
 
-/** A visitor and when their `sessionCount` sessions start. */
-export function planVisitor(random: Random, context: GeneratorContext, sessionCount: number): VisitorPlan {
+/** A visitor id that sorts by first visit, as session ids sort by start. */
+export function visitorId(first: number, traits: VisitorTraits): string {
+  return `v_${first.toString(36).padStart(TIME_DIGITS, '0')}${traits.idTail}`;
+}
+
+/**
+ * A visitor's traits: the first draws of a plan, so a generator seeded as the plan's was draws them again
+ * (a load keeps a seed a visitor instead of their traits).
+ */
+export function drawTraits(
+  random: Random,
+  context: GeneratorContext,
+  sessionCount: number,
+  sequence?: number,
+): VisitorTraits {
   const place = pickPlace(random);
   const homeIp = pickIp(random, place.countryCode);
   const homeClient = pickClient(random);
   const homeSite = random.weighted(context.sites);
   const identity = random.chance(sessionCount >= 4 ? 0.55 : 0.31) ? pickIdentity(random) : null;
   const interestBias = identity === null ? 0 : identity.plan === 'enterprise' ? 0.6 : 0.25;
-  const [from, length] = visitSpan(random, context, sessionCount);
+  // A load's sequence number in the tail makes each of its visitor ids unique.
+  const idTail =
+    sequence === undefined
+      ? random.base36(ID_TAIL_DIGITS)
+      : `${sequence.toString(36).padStart(ID_SEQUENCE_DIGITS, '0')}${random.base36(ID_TAIL_DIGITS - ID_SEQUENCE_DIGITS)}`;
+  return { place, homeIp, homeClient, homeSite, identity, interestBias, idTail };
+}
 
-  const visits: PlannedVisit[] = [];
-  for (let i = 0; i < sessionCount; i += 1) {
-    const seed = Math.floor(random.next() * SEED_RANGE);
-    const own = new Random(seed);
-    const activity = simulateActivity(own, interestBias);
-    const start = rhythmicTimestamp(own, from, length, place.utcOffset, context.windowStart, context.now);
-    visits.push({ creation: Math.min(start, context.now - activity.duration), seed });
-  }
-  visits.sort((a, b) => a.creation - b.creation);
-
-  const first = visits[0]?.creation ?? context.now;
+/** The visitor's row, once the first and last of their sessions' starts are known. */
+export function visitorRow(
+  context: GeneratorContext,
+  traits: VisitorTraits,
+  first: number,
+  last: number,
+): VisitorsTable {
+  const { identity } = traits;
   const emailLower = identity ? identity.email.trim().toLowerCase() : null;
-  const visitor: VisitorsTable = {
+  return {
     account_id: context.accountId,
-    // Sorts by first visit, as session ids do by start.
-    id: `v_${first.toString(36).padStart(TIME_DIGITS, '0')}${random.base36(9)}`,
+    id: visitorId(first, traits),
     name: identity?.name ?? null,
     email: identity?.email ?? null,
     email_lower: emailLower,
     email_hash: emailLower === null ? null : crypto.createHash('sha256').update(emailLower).digest('hex'),
     params: JSON.stringify(identity?.params ?? []),
     first_session_timestamp: first,
-    last_session_timestamp: visits[visits.length - 1]?.creation ?? context.now,
+    last_session_timestamp: last,
   };
-  return { visitor, visits, place, homeIp, homeClient, homeSite, identity, interestBias };
+}
+
+/** A visitor and when their `sessionCount` sessions start; `sequence` numbers the visitor in a load. */
+export function planVisitor(
+  random: Random,
+  context: GeneratorContext,
+  sessionCount: number,
+  sequence?: number,
+): VisitorPlan {
+  const traits = drawTraits(random, context, sessionCount, sequence);
+  const [from, length] = visitSpan(random, context, sessionCount);
+  const visits: PlannedVisit[] = [];
+  for (let i = 0; i < sessionCount; i += 1) {
+    const seed = Math.floor(random.next() * SEED_RANGE);
+    const own = new Random(seed);
+    const activity = simulateActivity(own, traits.interestBias);
+    const start = rhythmicTimestamp(own, from, length, traits.place.utcOffset, context.windowStart, context.now);
+    visits.push({ creation: Math.min(start, context.now - activity.duration), seed });
+  }
+  visits.sort((a, b) => a.creation - b.creation);
+  const first = visits[0]?.creation ?? context.now;
+  const last = visits[visits.length - 1]?.creation ?? context.now;
+  return { visitor: visitorRow(context, traits, first, last), traits, visits };
 }
 
 /**
- * The row of a planned visitor's `index`-th session (by start time), drawn from the visit's own seed: the
- * same plan and visit give the same row whenever it is drawn. `tail` ends the id (13 characters).
+ * The row of a visitor's `index`-th session (by start time), drawn from the visit's own seed: the same
+ * traits and visit give the same row whenever it is drawn. `tail` ends the id (13 characters).
  */
-export function drawSession(plan: VisitorPlan, context: GeneratorContext, index: number, tail: string): SessionsTable {
-  const visit = plan.visits[index];
-  if (visit === undefined) throw new Error(`visitor ${plan.visitor.id} has no session ${index}`);
+export function drawSession(
+  context: GeneratorContext,
+  visitor: { id: string; traits: VisitorTraits },
+  visit: PlannedVisit,
+  index: number,
+  tail: string,
+): SessionsTable {
+  const { traits } = visitor;
   // The planner drew the activity, then the start, from the visit's seed; the rest of the row comes from
   // a generator of its own, seeded from the same number.
-  const activity = simulateActivity(new Random(visit.seed), plan.interestBias);
+  const activity = simulateActivity(new Random(visit.seed), traits.interestBias);
   const random = new Random(visit.seed ^ ROW_SEED_MASK);
   const { creation } = visit;
-  const client = index > 0 && random.chance(0.12) ? pickClient(random) : plan.homeClient;
-  const site = index > 0 && random.chance(0.15) ? random.weighted(context.sites) : plan.homeSite;
+  const client = index > 0 && random.chance(0.12) ? pickClient(random) : traits.homeClient;
+  const site = index > 0 && random.chance(0.15) ? random.weighted(context.sites) : traits.homeSite;
   const product = random.weighted(site.products);
   const source = index === 0 || random.chance(0.5) ? pickTrafficSource(random) : DIRECT;
   const entry = entryPath(random, product);
@@ -184,7 +233,7 @@ export function drawSession(plan: VisitorPlan, context: GeneratorContext, index:
     account_id: context.accountId,
     id: sessionId(creation, tail),
     website_id: site.id,
-    visitor_id: plan.visitor.id,
+    visitor_id: visitor.id,
     creation_timestamp: creation,
     duration: activity.duration,
     end_timestamp: end,
@@ -195,16 +244,16 @@ export function drawSession(plan: VisitorPlan, context: GeneratorContext, index:
     last_event_timestamp: end - random.int(0, Math.min(30, activity.duration)),
     product,
     device: client.device,
-    tags: JSON.stringify(tagsFor(random, plan.identity, client, endUrl, index > 0)),
+    tags: JSON.stringify(tagsFor(random, traits.identity, client, endUrl, index > 0)),
     last_seen_page_view_id: `pv_${random.base36(16)}`,
     seen: random.chance(0.3) ? 1 : 0,
     referrer: source.referrer,
     visitor_first_session: index === 0 ? 1 : 0,
     engagement_score: activity.engagementScore,
-    ip: random.chance(0.2) ? pickIp(random, plan.place.countryCode) : plan.homeIp,
-    country_code: plan.place.countryCode,
-    region: plan.place.region,
-    city: plan.place.city,
+    ip: random.chance(0.2) ? pickIp(random, traits.place.countryCode) : traits.homeIp,
+    country_code: traits.place.countryCode,
+    region: traits.place.region,
+    city: traits.place.city,
     resolution_width: client.width,
     resolution_height: client.height,
     os_name: client.osName,
@@ -229,6 +278,7 @@ export function drawSession(plan: VisitorPlan, context: GeneratorContext, index:
 /** One visitor and `sessionCount` sessions of theirs, consistent with each other. */
 export function generateVisitor(random: Random, context: GeneratorContext, sessionCount: number): GeneratedVisitor {
   const plan = planVisitor(random, context, sessionCount);
-  const sessions = plan.visits.map((_, index) => drawSession(plan, context, index, random.base36(13)));
+  const visitor = { id: plan.visitor.id, traits: plan.traits };
+  const sessions = plan.visits.map((visit, index) => drawSession(context, visitor, visit, index, random.base36(13)));
   return { visitor: plan.visitor, sessions };
 }
