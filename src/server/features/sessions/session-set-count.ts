@@ -235,10 +235,18 @@ async function countSealed(
 
   // Each condition's pieces whose union is not kept yet, and the statements that read their sets: one
   // over the days, one per group of nearby hours.
+  // The kept unions are taken now, not looked up again at the end: adding this count's own unions may
+  // push them out of the cache.
   const keys = conditions.map((condition) => conditionKey(filter.accountId, condition));
-  const missing = conditions.map((_, index) =>
-    pieces.filter((piece) => !unions.has(`${keys[index]}|${pieceKey(piece)}`)),
-  );
+  const held = keys.map((conditionKeyed) => {
+    const bits = new Map<Piece, Uint32Array>();
+    for (const piece of pieces) {
+      const kept = unions.get(`${conditionKeyed}|${pieceKey(piece)}`);
+      if (kept) bits.set(piece, kept);
+    }
+    return bits;
+  });
+  const missing = held.map((bits) => pieces.filter((piece) => !bits.has(piece)));
   const readsOf = (wanted: readonly Piece[]) => {
     const reads: { grain: 'hour' | 'day'; first: number; last: number }[] = [];
     for (const piece of [...wanted].sort((a, b) => a.at - b.at)) {
@@ -283,13 +291,14 @@ async function countSealed(
     }
   }
   united.forEach((bits, index) => {
-    for (const [piece, union] of bits) unions.set(`${keys[index]}|${pieceKey(piece)}`, union);
+    for (const [piece, union] of bits) {
+      unions.set(`${keys[index]}|${pieceKey(piece)}`, union);
+      held[index]?.set(piece, union);
+    }
   });
   let total = counted.reduce((sum, count) => sum + count, 0);
   for (const piece of pieces) {
-    const of = conditions.map(
-      (_, index) => united[index]?.get(piece) ?? unions.get(`${keys[index]}|${pieceKey(piece)}`) ?? new Uint32Array(0),
-    );
+    const of = held.map((bits) => bits.get(piece) ?? new Uint32Array(0));
     total += countPiece(piece, of, conditions);
   }
   return total;
