@@ -24,6 +24,11 @@ export class Random {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
+  /** A 32-bit unsigned integer, to seed another generator with. */
+  seed(): number {
+    return Math.floor(this.next() * 2 ** 32);
+  }
+
   /** An integer in [min, max], both inclusive. */
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));

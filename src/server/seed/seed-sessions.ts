@@ -120,7 +120,6 @@ class LoadPlan {
 
 // 2^23 counters (32 MiB): one a second for windows of up to 97 days.
 const MAX_STEPS = 2 ** 23;
-const SEED_RANGE = 2 ** 32;
 const SEED_STEP = 0x9e3779b1;
 
 /**
@@ -169,7 +168,7 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
   const plan = new LoadPlan(options.sessions);
   // Each visitor's generator is seeded apart: a step through the 32-bit seeds from a point the load's
   // seed picks, an odd step so no two of a load's visitors share a seed.
-  const seedBase = Math.floor(random.next() * SEED_RANGE);
+  const seedBase = random.seed();
   const visitorSeed = (sequence: number) => (seedBase + Math.imul(sequence, SEED_STEP)) >>> 0;
   let failure: unknown = null;
   try {

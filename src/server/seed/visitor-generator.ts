@@ -114,7 +114,6 @@ export interface VisitorPlan {
   visits: PlannedVisit[];
 }
 
-const SEED_RANGE = 2 ** 32;
 const ROW_SEED_MASK = 0x5bd1e995;
 // Seven base-36 digits hold any Unix second until the year 4453.
 const TIME_DIGITS = 7;
@@ -192,7 +191,7 @@ export function planVisitor(
   const [from, length] = visitSpan(random, context, sessionCount);
   const visits: PlannedVisit[] = [];
   for (let i = 0; i < sessionCount; i += 1) {
-    const seed = Math.floor(random.next() * SEED_RANGE);
+    const seed = random.seed();
     const own = new Random(seed);
     const activity = simulateActivity(own, traits.interestBias);
     const start = rhythmicTimestamp(own, from, length, traits.place.utcOffset, context.windowStart, context.now);

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
 import { type SessionFilter, containsPattern } from './session-filter.ts';
 import { RANGE_FACETS, rangeRollupFor } from './session-range-rollup.ts';
 import { DAY, HOUR, MAX_LISTED_VALUES, matchingValues, wholeHours } from './session-rollup.ts';
-import { complement, countMembersBetween, uniteInto } from './session-set-encoding.ts';
+import { uniteInto } from './session-set-encoding.ts';
+import { type Piece, conditionKey, countPiece, keepUnion, keptUnions } from './session-set-unions.ts';
 import { SET_FACETS, type SetFacet, sealedUntil } from './session-sets.ts';
 
 /** One condition of a filter as sets: the hour's sessions in any of `values` (or in none, when negated). */
@@ -68,16 +67,6 @@ async function setConditions(db: Db, filter: SessionFilter): Promise<SetConditio
   return conditions;
 }
 
-/** A sealed hour, or the part of a sealed day inside the range, and the positions to count in it. */
-interface Piece {
-  grain: 'hour' | 'day';
-  at: number;
-  generation: number;
-  size: number;
-  from: number;
-  to: number;
-}
-
 /** One condition's encoded sets in each piece of one grain, keyed by hour or day. */
 async function readSets(
   db: Db,
@@ -95,54 +84,6 @@ async function readSets(
       and ${column} >= ${bounds.first} and ${column} <= ${bounds.last}`.execute(db);
   return rows.map((row) => ({ at: Number(row.at), generation: Number(row.generation), members: row.members }));
 }
-
-/** Sessions at positions `piece.from` to `piece.to` of a piece that are in every condition's bitmap. */
-function countPiece(piece: Piece, unions: readonly Uint32Array[], conditions: readonly SetCondition[]) {
-  // The unions are kept for later counts: a complement, or an intersection, goes into a copy.
-  let met: Uint32Array | null = null;
-  let copied = false;
-  for (let at = 0; at < conditions.length; at += 1) {
-    const union = unions[at] ?? new Uint32Array(0);
-    let bits = union;
-    if (conditions[at]?.negated) {
-      bits = new Uint32Array(Math.ceil(piece.size / 32));
-      bits.set(union.subarray(0, bits.length));
-      complement(bits, piece.size);
-    }
-    if (met === null) {
-      met = bits;
-      copied = bits !== union;
-      continue;
-    }
-    if (!copied) {
-      met = met.slice();
-      copied = true;
-    }
-    for (let word = 0; word < met.length; word += 1) met[word] = (met[word] ?? 0) & (bits[word] ?? 0);
-  }
-  return met === null ? piece.to - piece.from : countMembersBetween(met, piece.from, piece.to);
-}
-
-/** Memory for united sets, per process: a day of 170,000 sessions is a 21 KB bitmap. */
-const UNION_CACHE_BYTES = 64 * 1024 * 1024;
-
-/**
- * Each condition's sets united, per piece and build, most recently used first. A total asked again (the
- * list's next page, its next poll, another person with the same filter) reads none of them again, and a
- * piece sealed again has another generation, so an old union is never used for it.
- */
-const unions = new LRUCache<string, Uint32Array>({
-  maxSize: UNION_CACHE_BYTES,
-  sizeCalculation: (bits) => bits.byteLength + 100,
-});
-
-/** A condition's part of its unions' keys: the facet and a digest of the values it unites. */
-function conditionKey(accountId: string, condition: SetCondition): string {
-  const digest = crypto.createHash('sha1').update(condition.values.join('\u0000')).digest('base64');
-  return `${accountId}\u0000${condition.facet}\u0000${condition.values.length}\u0000${digest}`;
-}
-
-const pieceKey = (piece: Piece) => `${piece.grain}:${piece.at}:${piece.generation}:${piece.size}`;
 
 /** Past this many stretches the rows are counted whole: each stretch is a statement of its own. */
 const MAX_ROW_STRETCHES = 24;
@@ -233,19 +174,11 @@ async function countSealed(
   if (filter.to == null || span.to < filter.to) stretches.push({ from: span.to, to: filter.to ?? null });
   if (stretches.length > MAX_ROW_STRETCHES) return null;
 
-  // Each condition's pieces whose union is not kept yet, and the statements that read their sets: one
-  // over the days, one per group of nearby hours.
-  // The kept unions are taken now, not looked up again at the end: adding this count's own unions may
-  // push them out of the cache.
-  const keys = conditions.map((condition) => conditionKey(filter.accountId, condition));
-  const held = keys.map((conditionKeyed) => {
-    const bits = new Map<Piece, Uint32Array>();
-    for (const piece of pieces) {
-      const kept = unions.get(`${conditionKeyed}|${pieceKey(piece)}`);
-      if (kept) bits.set(piece, kept);
-    }
-    return bits;
-  });
+  // Each condition's unions already kept (taken now: adding this count's own may push them out of the
+  // cache), the pieces still to unite, and the statements that read their sets: one over the days, one
+  // per group of nearby hours.
+  const keys = conditions.map((condition) => conditionKey(filter.accountId, condition.facet, condition.values));
+  const held = keys.map((conditionKeyed) => keptUnions(conditionKeyed, pieces));
   const missing = held.map((bits) => pieces.filter((piece) => !bits.has(piece)));
   const readsOf = (wanted: readonly Piece[]) => {
     const reads: { grain: 'hour' | 'day'; first: number; last: number }[] = [];
@@ -292,14 +225,18 @@ async function countSealed(
   }
   united.forEach((bits, index) => {
     for (const [piece, union] of bits) {
-      unions.set(`${keys[index]}|${pieceKey(piece)}`, union);
+      keepUnion(keys[index] as string, piece, union);
       held[index]?.set(piece, union);
     }
   });
   let total = counted.reduce((sum, count) => sum + count, 0);
   for (const piece of pieces) {
     const of = held.map((bits) => bits.get(piece) ?? new Uint32Array(0));
-    total += countPiece(piece, of, conditions);
+    total += countPiece(
+      piece,
+      of,
+      conditions.map((condition) => condition.negated),
+    );
   }
   return total;
 }
