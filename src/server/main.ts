@@ -7,6 +7,7 @@ import { migrateDatabase, openDatabase } from './db/database.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './features/notifications/worker/delivery-worker.ts';
 import { type RetentionWorker, startRetentionWorker } from './features/retention/retention-worker.ts';
 import { type SessionSetsWorker, startSessionSetsWorker } from './features/sessions/session-sets-worker.ts';
+import { setUnionCacheBytes } from './features/sessions/session-set-unions.ts';
 import { type DemoCredentials, ensureDemoData } from './seed/demo-data.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -54,6 +55,7 @@ async function startServer(config: Config, index: number | null): Promise<void> 
     await migrateDatabase(config.DATABASE_URL, database);
     demo = config.DEMO_DATA ? await ensureDemoData(database.db, config) : null;
   }
+  setUnionCacheBytes(config.SESSION_SETS_CACHE_MB * 1024 * 1024);
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
   database.onConnectionError((error) =>

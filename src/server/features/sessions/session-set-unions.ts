@@ -14,18 +14,25 @@ export interface Piece {
   to: number;
 }
 
-/** Memory for united sets, per process: a day of 170,000 sessions is a 21 KB bitmap. */
-const UNION_CACHE_BYTES = 64 * 1024 * 1024;
+/** Memory for united sets per process unless configured (SESSION_SETS_CACHE_MB): a day of 170,000 sessions is a 21 KB bitmap. */
+export const UNION_CACHE_BYTES = 64 * 1024 * 1024;
+
+const newCache = (bytes: number) =>
+  bytes > 0
+    ? new LRUCache<string, Uint32Array>({ maxSize: bytes, sizeCalculation: (bits) => bits.byteLength + 100 })
+    : null;
 
 /**
  * Each condition's sets united, per piece and build, most recently used first. A total asked again (the
  * list's next page, its next poll, another person with the same filter) reads none of them again, and a
- * piece sealed again has another generation, so an old union is never used for it.
+ * piece sealed again has another generation, so an old union is never used for it. Null keeps none.
  */
-const unions = new LRUCache<string, Uint32Array>({
-  maxSize: UNION_CACHE_BYTES,
-  sizeCalculation: (bits) => bits.byteLength + 100,
-});
+let unions = newCache(UNION_CACHE_BYTES);
+
+/** Sets the memory kept for united sets, dropping those kept so far; 0 keeps none. */
+export function setUnionCacheBytes(bytes: number): void {
+  unions = newCache(bytes);
+}
 
 /** A condition's part of its unions' keys: the account, the facet and a digest of the values it unites. */
 export function conditionKey(accountId: string, facet: string, values: readonly string[]): string {
@@ -40,14 +47,14 @@ const unionKey = (condition: string, piece: Piece) =>
 export function keptUnions(condition: string, pieces: readonly Piece[]): Map<Piece, Uint32Array> {
   const kept = new Map<Piece, Uint32Array>();
   for (const piece of pieces) {
-    const union = unions.get(unionKey(condition, piece));
+    const union = unions?.get(unionKey(condition, piece));
     if (union) kept.set(piece, union);
   }
   return kept;
 }
 
 export function keepUnion(condition: string, piece: Piece, union: Uint32Array): void {
-  unions.set(unionKey(condition, piece), union);
+  unions?.set(unionKey(condition, piece), union);
 }
 
 /**
