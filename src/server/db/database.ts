@@ -13,6 +13,7 @@ import {
   PostgresAdapter,
   PostgresDialect,
   PostgresIntrospector,
+  type RawBuilder,
   SqliteDialect,
   type SqliteDatabase,
   SqliteDriver,
@@ -268,4 +269,14 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Whether a Kysely instance (or transaction) speaks to PostgreSQL; the dialect is otherwise SQLite. */
 export function isPostgres(db: { getExecutor(): { adapter: unknown } }): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * `column` equals one of `values` (at least one): on PostgreSQL one array parameter, since hundreds of
+ * parameters cost its parser and planner more than the scan (612 URLs: 12 against 8.6 ms); on SQLite a list.
+ */
+export function isOneOf(db: Db, column: RawBuilder<unknown>, values: readonly string[]): RawBuilder<boolean> {
+  return isPostgres(db)
+    ? sql<boolean>`${column} = any(${values}::text[])`
+    : sql<boolean>`${column} in (${sql.join([...values])})`;
 }

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, isOneOf, isPostgres } from '../../db/database.ts';
 import { type SessionFilter, containsPattern } from './session-filter.ts';
 
 export const HOUR = 3600;
@@ -42,8 +42,8 @@ export const PLACE_FIELDS = new Set<string>(['accountId', 'websiteId', 'from', '
 
 /**
  * Values of one facet of session_hourly_facets; `negated` counts the hour's other sessions instead.
- * `lowered` compares with the value as the database lower-cases it (a tag). `contains` (a LIKE pattern)
- * stands for every stored value that matches it, until `resolveFacet` lists them in `values`.
+ * `lowered` compares with the value as the database lower-cases it (a tag). `contains` (a text) stands
+ * for every stored value that contains it, until `resolveFacet` lists them in `values`.
  */
 export interface RollupFacet {
   name: string;
@@ -69,7 +69,7 @@ export function rollupFor(filter: SessionFilter): { facet: RollupFacet | null } 
     if (byValue !== undefined && typeof value === 'string' && value !== '') {
       facet = { name: byValue, values: [value], negated: false };
     } else if (contained !== undefined && typeof value === 'string' && value !== '') {
-      facet = { name: contained, values: [], negated: false, contains: containsPattern(value) };
+      facet = { name: contained, values: [], negated: false, contains: value };
     } else if (key === 'tag' && typeof value === 'string' && value !== '') {
       facet = { name: 'tag', values: [value], negated: false, lowered: true };
     } else if (key === 'visitorParam' && filter.visitorParam) {
@@ -89,7 +89,7 @@ export function rollupFor(filter: SessionFilter): { facet: RollupFacet | null } 
 export const MAX_LISTED_VALUES = 2000;
 
 /**
- * The facet with `values` listing every stored value its `contains` pattern matches, read from the
+ * The facet with `values` listing every stored value that contains its `contains` text, read from the
  * account's distinct values in session_text_values (a few thousand short rows, whatever the number of
  * sessions).
  */
@@ -99,11 +99,16 @@ export async function resolveFacet(db: Db, accountId: string, facet: RollupFacet
   return { name: facet.name, values, negated: facet.negated };
 }
 
-/** The account's distinct values of a text facet (`url`, `start_url`, `referrer`) matching a LIKE pattern. */
-export async function matchingValues(db: Db, accountId: string, facet: string, pattern: string): Promise<string[]> {
+/** The account's distinct values of a text facet (`url`, `start_url`, `referrer`) that contain `text`, lower-cased. */
+export async function matchingValues(db: Db, accountId: string, facet: string, text: string): Promise<string[]> {
+  // Stored values are lower-cased. PostgreSQL's LIKE '%…%' costs about twice a plain search for the text
+  // (6 against 3 ms over the 5,900 URLs of the 10,000,000-session bench); both compare bytes.
+  const contains = isPostgres(db)
+    ? sql`strpos(value, ${text.toLowerCase()}) > 0`
+    : sql`value like ${containsPattern(text)} escape '\\'`;
   const { rows } = await sql<{ value: string }>`
     select value from session_text_values
-    where account_id = ${accountId} and facet = ${facet} and value like ${pattern} escape '\\'`.execute(db);
+    where account_id = ${accountId} and facet = ${facet} and ${contains}`.execute(db);
   return rows.map((row) => row.value);
 }
 
@@ -162,7 +167,7 @@ interface RollupPart {
 }
 
 /** The rollup rows that count the filter in a span: the totals, a facet's rows, or the totals minus a facet's. */
-function rollupParts(filter: SessionFilter, facet: RollupFacet | null, span: RollupSpan): RollupPart[] {
+function rollupParts(db: Db, filter: SessionFilter, facet: RollupFacet | null, span: RollupSpan): RollupPart[] {
   const { counts, facets, column } = GRAINS[span.grain];
   const where = placed(filter, span);
   const all: RollupPart = { table: counts, column, where: sql.join(where, sql` and `), negative: false };
@@ -175,7 +180,7 @@ function rollupParts(filter: SessionFilter, facet: RollupFacet | null, span: Rol
         ? facet.lowered
           ? sql`value = lower(${only})`
           : sql`value = ${only}`
-        : sql`value in (${sql.join([...facet.values])})`;
+        : isOneOf(db, sql.ref('value'), facet.values);
   const faceted = sql.join([...where, sql`facet = ${facet.name}`, valueIs], sql` and `);
   const withFacet: RollupPart = { table: facets, column, where: faceted, negative: facet.negated };
   return facet.negated ? [all, withFacet] : [withFacet];
@@ -190,6 +195,7 @@ type BucketRows = RawBuilder<{ bucket: number | string; sessions: number | strin
  * the daily rollups and the hours at either end from the hourly ones.
  */
 export function rollupRows(
+  db: Db,
   filter: SessionFilter,
   facet: RollupFacet | null,
   hours: { from: number | null; to: number | null },
@@ -197,7 +203,7 @@ export function rollupRows(
 ): BucketRows {
   const spans: RollupSpan[] = grain === 'hour' ? [{ grain: 'hour', ...hours }] : rollupSpans(hours);
   const selects = spans.flatMap((span) =>
-    rollupParts(filter, facet, span).map((part) => {
+    rollupParts(db, filter, facet, span).map((part) => {
       const column = sql.ref(part.column);
       const bucket = span.grain === grain ? column : sql`(${column} / ${sql.lit(DAY)}) * ${sql.lit(DAY)}`;
       const sessions = part.negative ? sql`-sessions` : sql`sessions`;
@@ -219,7 +225,7 @@ export async function sumWholeHours(
   facet: RollupFacet | null,
   hours: { from: number | null; to: number | null },
 ): Promise<number> {
-  const parts = rollupSpans(hours).flatMap((span) => rollupParts(filter, facet, span));
+  const parts = rollupSpans(hours).flatMap((span) => rollupParts(db, filter, facet, span));
   const [part] = parts;
   if (!part) return 0;
   const sumOf = (one: RollupPart) =>

@@ -39,7 +39,7 @@ async function hourAtOffset(
 ): Promise<HourAtOffset | null> {
   const direction = descending ? sql`desc` : sql`asc`;
   const days = await sql<{ day: number | string; sessions: number | string }>`
-    select bucket as day, sum(sessions) as sessions from (${rollupRows(filter, facet, hours, 'day')}) as daily
+    select bucket as day, sum(sessions) as sessions from (${rollupRows(db, filter, facet, hours, 'day')}) as daily
     group by bucket order by bucket ${direction}`.execute(db);
   let before = 0;
   for (const row of days.rows) {
@@ -51,7 +51,7 @@ async function hourAtOffset(
     const day = Number(row.day);
     const within = { from: Math.max(day, hours.from ?? day), to: Math.min(day + DAY, hours.to ?? day + DAY) };
     const hourRows = await sql<{ hour: number | string; sessions: number | string }>`
-      select bucket as hour, sum(sessions) as sessions from (${rollupRows(filter, facet, within, 'hour')}) as hourly
+      select bucket as hour, sum(sessions) as sessions from (${rollupRows(db, filter, facet, within, 'hour')}) as hourly
       group by bucket order by bucket ${direction}`.execute(db);
     let last: HourAtOffset | null = null;
     for (const hourRow of hourRows.rows) {

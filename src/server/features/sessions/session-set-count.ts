@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import { type SessionFilter, containsPattern } from './session-filter.ts';
+import { type Db, isOneOf } from '../../db/database.ts';
+import type { SessionFilter } from './session-filter.ts';
 import { RANGE_FACETS, rangeRollupFor } from './session-range-rollup.ts';
 import { DAY, HOUR, MAX_LISTED_VALUES, matchingValues, wholeHours } from './session-rollup.ts';
 import { uniteInto } from './session-set-encoding.ts';
@@ -55,9 +55,7 @@ async function setConditions(db: Db, filter: SessionFilter): Promise<SetConditio
     if (typeof value === 'boolean') {
       conditions.push({ facet, values: ['1'], negated: !value });
     } else if (typeof value === 'string' && value !== '') {
-      const values = CONTAINS.has(facet)
-        ? await matchingValues(db, filter.accountId, facet, containsPattern(value))
-        : [value];
+      const values = CONTAINS.has(facet) ? await matchingValues(db, filter.accountId, facet, value) : [value];
       if (values.length > MAX_LISTED_VALUES) return null;
       conditions.push({ facet, values, negated: false });
     } else {
@@ -80,7 +78,7 @@ async function readSets(
   const column = sql.ref(grain);
   const { rows } = await sql<{ at: number | string; generation: number | string; members: Uint8Array }>`
     select ${column} as at, generation, members from ${sql.table(table)}
-    where account_id = ${accountId} and facet = ${condition.facet} and value in (${sql.join(condition.values)})
+    where account_id = ${accountId} and facet = ${condition.facet} and ${isOneOf(db, sql.ref('value'), condition.values)}
       and ${column} >= ${bounds.first} and ${column} <= ${bounds.last}`.execute(db);
   return rows.map((row) => ({ at: Number(row.at), generation: Number(row.generation), members: row.members }));
 }
@@ -94,18 +92,17 @@ const ATTEMPTS = 3;
 
 const REREAD = Symbol('reread');
 
+/** Counts a part of the range by its rows; `urls` lists the page URLs the filter's text matched, if any. */
+type CountRows = (part: SessionFilter, urls: readonly string[] | undefined) => Promise<number>;
+
 /**
  * The exact number of sessions matching `filter` when every condition but the dates is kept as sets
  * (session-sets.ts): each sealed day or hour in the range is counted from its sets (a whole day's sets
  * for the hours of it inside the range, an hour's for the hours of days not written as a whole), and the
  * rest of the range (the partial hours at its edges, the hours not sealed yet, hours changed since they
- * were sealed) by `countRows`. Null when the sets cannot count the filter or would count none of its range.
+ * were sealed) by `countRows`, told the page URLs the filter's text matched. Null when the sets cannot count the filter or would count none of its range.
  */
-export async function countBySets(
-  db: Db,
-  filter: SessionFilter,
-  countRows: (part: SessionFilter) => Promise<number>,
-): Promise<number | null> {
+export async function countBySets(db: Db, filter: SessionFilter, countRows: CountRows): Promise<number | null> {
   if (!keptAsSets(filter)) return null;
   const sealed = await sealedUntil(db, filter.accountId);
   if (sealed === null) return null;
@@ -127,7 +124,7 @@ async function countSealed(
   filter: SessionFilter,
   conditions: readonly SetCondition[],
   span: { from: number | null; to: number },
-  countRows: (part: SessionFilter) => Promise<number>,
+  countRows: CountRows,
 ): Promise<number | null | typeof REREAD> {
   const after = (column: string, at: number | null) => (at === null ? sql`` : sql`and ${sql.ref(column)} >= ${at}`);
   const [{ rows: hours }, { rows: days }] = await Promise.all([
@@ -204,7 +201,14 @@ async function countSealed(
         ).flat(),
       ),
     ),
-    Promise.all(stretches.map((stretch) => countRows({ ...filter, from: stretch.from, to: stretch.to }))),
+    Promise.all(
+      stretches.map((stretch) =>
+        countRows(
+          { ...filter, from: stretch.from, to: stretch.to },
+          conditions.find((condition) => condition.facet === 'url')?.values,
+        ),
+      ),
+    ),
   ]);
 
   const key = (grain: string, at: number) => `${grain}:${at}`;
