@@ -74,6 +74,8 @@ export async function seedFindingSessions(
       params: [
         { name: 'plan', value: 'free' },
         { name: 'team', value: 'a=b' },
+        // Characters JSON escapes, or writes as surrogate pairs: the stored text does not hold them as typed.
+        { name: 'motto', value: 'say "hi" \\ 🙂' },
       ],
     }),
     await insertVisitor(db, account.accountId, { email: 'zoe@example.org' }),

@@ -46,6 +46,8 @@ function filterExamples(otherWebsiteId: string): Record<string, string>[] {
     { visitor_param: 'plan=pro' },
     { visitor_param: 'team=a=b' },
     { visitor_param: 'plan=' },
+    { visitor_param: 'motto=say "hi" \\ 🙂' },
+    { visitor_param: 'motto=say' },
   ];
 }
 
