@@ -272,11 +272,13 @@ export function isPostgres(db: { getExecutor(): { adapter: unknown } }): boolean
 }
 
 /**
- * `column` equals one of `values` (at least one): on PostgreSQL one array parameter, since hundreds of
- * parameters cost its parser and planner more than the scan (612 URLs: 12 against 8.6 ms); on SQLite a list.
+ * `column` equals one of `values` (at least one). On PostgreSQL one array parameter, read by a subquery:
+ * as hundreds of parameters, or as an array the planner sees, it estimates every element, and planning
+ * cost more than the scan (612 URLs under ten connections: 15 ms and more of planning for a 3 ms scan).
+ * On SQLite a list.
  */
 export function isOneOf(db: Db, column: RawBuilder<unknown>, values: readonly string[]): RawBuilder<boolean> {
   return isPostgres(db)
-    ? sql<boolean>`${column} = any(${values}::text[])`
+    ? sql<boolean>`${column} = any(array(select unnest(${values}::text[])))`
     : sql<boolean>`${column} in (${sql.join([...values])})`;
 }
