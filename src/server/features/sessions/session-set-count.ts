@@ -100,7 +100,8 @@ type CountRows = (part: SessionFilter, urls: readonly string[] | undefined) => P
  * (session-sets.ts): each sealed day or hour in the range is counted from its sets (a whole day's sets
  * for the hours of it inside the range, an hour's for the hours of days not written as a whole), and the
  * rest of the range (the partial hours at its edges, the hours not sealed yet, hours changed since they
- * were sealed) by `countRows`, told the page URLs the filter's text matched. Null when the sets cannot count the filter or would count none of its range.
+ * were sealed) by `countRows`, told the page URLs the filter's text matched. Null when the sets cannot
+ * count the filter or would count none of its range.
  */
 export async function countBySets(db: Db, filter: SessionFilter, countRows: CountRows): Promise<number | null> {
   if (!keptAsSets(filter)) return null;
