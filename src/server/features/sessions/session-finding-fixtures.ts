@@ -74,7 +74,7 @@ export async function seedFindingSessions(
       params: [
         { name: 'plan', value: 'free' },
         { name: 'team', value: 'a=b' },
-        // Characters JSON escapes, or writes as surrogate pairs: the stored text does not hold them as typed.
+        // A quote and a backslash, which JSON escapes, and an emoji: the filter parses such values at once.
         { name: 'motto', value: 'say "hi" \\ 🙂' },
       ],
     }),

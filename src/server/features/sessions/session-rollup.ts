@@ -99,7 +99,7 @@ export async function resolveFacet(db: Db, accountId: string, facet: RollupFacet
   return { name: facet.name, values, negated: facet.negated };
 }
 
-/** The account's distinct values of a text facet (`url`, `start_url`, `referrer`) that contain `text`, lower-cased. */
+/** The account's distinct values of a text facet (`url`, `start_url`, `referrer`) containing `text`, lower-cased. */
 export async function matchingValues(db: Db, accountId: string, facet: string, text: string): Promise<string[]> {
   // Stored values are lower-cased. PostgreSQL's LIKE '%…%' costs about twice a plain search for the text
   // (6 against 3 ms over the 5,900 URLs of the 10,000,000-session bench); both compare bytes.

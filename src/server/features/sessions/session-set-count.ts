@@ -187,6 +187,7 @@ async function countSealed(
     }
     return reads;
   };
+  const urls = conditions.find((condition) => condition.facet === 'url')?.values;
   const [read, counted] = await Promise.all([
     Promise.all(
       conditions.map(async (condition, index) =>
@@ -202,14 +203,7 @@ async function countSealed(
         ).flat(),
       ),
     ),
-    Promise.all(
-      stretches.map((stretch) =>
-        countRows(
-          { ...filter, from: stretch.from, to: stretch.to },
-          conditions.find((condition) => condition.facet === 'url')?.values,
-        ),
-      ),
-    ),
+    Promise.all(stretches.map((stretch) => countRows({ ...filter, from: stretch.from, to: stretch.to }, urls))),
   ]);
 
   const key = (grain: string, at: number) => `${grain}:${at}`;

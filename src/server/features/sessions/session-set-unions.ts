@@ -14,7 +14,10 @@ export interface Piece {
   to: number;
 }
 
-/** Memory for united sets per process unless configured (SESSION_SETS_CACHE_MB): a day of 170,000 sessions is a 21 KB bitmap. */
+/**
+ * Memory for united sets per process unless configured (SESSION_SETS_CACHE_MB): a day of 170,000 sessions
+ * is a 21 KB bitmap.
+ */
 export const UNION_CACHE_BYTES = 64 * 1024 * 1024;
 
 const newCache = (bytes: number) =>

@@ -61,6 +61,7 @@ function isShort(part: SessionFilter): boolean {
 
 const SHORT_STRETCH = 6 * 3_600;
 
+/** A page URL, and nothing else but the place (website, dates): the URLs' own rows hold it all. */
 function onlyPlaceBesidesUrl(filter: SessionFilter): boolean {
   const { url, ...rest } = filter;
   return url !== undefined && rollupFor(rest)?.facet === null;
@@ -115,8 +116,7 @@ async function countVisitedUrl(
   const visits = (select: RawBuilder<unknown>) => sql`select ${select}
     from session_pages ${isPostgres(db) ? sql`` : sql`indexed by session_pages_url_idx`}
     where ${sql.join(conditions, sql` and `)}`;
-  // Only the place (website, dates) narrows the rest: the URLs' own rows hold it.
-  if (rollupFor(rest)?.facet === null) return countVisitingSessions(db, visits, urls.length);
+  if (onlyPlaceBesidesUrl(filter)) return countVisitingSessions(db, visits, urls.length);
   const intersected = await countVisitedUrlByIntersection(db, filter, urls);
   if (intersected !== null) return intersected;
   return countAmong(db, rest, 'id', visits(sql`session_id`));
