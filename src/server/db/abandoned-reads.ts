@@ -48,7 +48,17 @@ class AbandonablePlugin implements KyselyPlugin {
  * cancelled there (see `cancelWhenAbandoned`). Queries built through `db` itself are untouched.
  */
 export function abandonable(db: Db, signal: AbortSignal): Db {
-  return db.withPlugin(new AbandonablePlugin(signal));
+  const reading = db.withPlugin(new AbandonablePlugin(signal));
+  roots.set(reading, rootDb(db));
+  return reading;
+}
+
+/** Each request's `db` and the database it reads. */
+const roots = new WeakMap<Db, Db>();
+
+/** The database that `db`, perhaps one request's (`abandonable`), reads: what per-database caches key on. */
+export function rootDb(db: Db): Db {
+  return roots.get(db) ?? db;
 }
 
 /**

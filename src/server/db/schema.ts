@@ -6,6 +6,7 @@ import type {
   SessionHourlyCountsTable,
   SessionHourlyFacetsTable,
   SessionPagesTable,
+  SessionTextValueCountsTable,
   SessionTextValuesTable,
   SessionsTable,
   VisitorCountersColumns,
@@ -39,6 +40,7 @@ export interface DatabaseSchema {
   session_daily_facets: SessionDailyFacetsTable;
   session_pages: SessionPagesTable;
   session_text_values: SessionTextValuesTable;
+  session_text_value_counts: SessionTextValueCountsTable;
   users: UsersTable;
   login_sessions: LoginSessionsTable;
   password_links: PasswordLinksTable;

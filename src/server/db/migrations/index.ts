@@ -28,6 +28,7 @@ import * as bulkLoadTriggerConditions from './2026-11-26T1400-bulk-load-trigger-
 import * as dailyRollups from './2026-11-27T1000-daily-rollups.ts';
 import * as coveringOrderIndex from './2026-11-27T1100-covering-order-index.ts';
 import * as sessionHourSets from './2026-11-27T1300-session-hour-sets.ts';
+import * as sessionTextValueCounts from './2026-11-27T1400-session-text-value-counts.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1000-daily-rollups': dailyRollups,
   '2026-11-27T1100-covering-order-index': coveringOrderIndex,
   '2026-11-27T1300-session-hour-sets': sessionHourSets,
+  '2026-11-27T1400-session-text-value-counts': sessionTextValueCounts,
 };

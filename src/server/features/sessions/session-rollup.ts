@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
-import { type Db, isOneOf, isPostgres } from '../../db/database.ts';
-import { type SessionFilter, containsPattern } from './session-filter.ts';
+import { type Db, isOneOf } from '../../db/database.ts';
+import type { SessionFilter } from './session-filter.ts';
+import { matchingValues } from './session-text-values.ts';
 
 export const HOUR = 3600;
 export const DAY = 86_400;
@@ -97,19 +98,6 @@ export async function resolveFacet(db: Db, accountId: string, facet: RollupFacet
   if (!facet?.contains) return facet;
   const values = await matchingValues(db, accountId, facet.name, facet.contains);
   return { name: facet.name, values, negated: facet.negated };
-}
-
-/** The account's distinct values of a text facet (`url`, `start_url`, `referrer`) containing `text`, lower-cased. */
-export async function matchingValues(db: Db, accountId: string, facet: string, text: string): Promise<string[]> {
-  // Stored values are lower-cased. PostgreSQL's LIKE '%…%' costs about twice a plain search for the text
-  // (6 against 3 ms over the 5,900 URLs of the 10,000,000-session bench); both compare bytes.
-  const contains = isPostgres(db)
-    ? sql`strpos(value, ${text.toLowerCase()}) > 0`
-    : sql`value like ${containsPattern(text)} escape '\\'`;
-  const { rows } = await sql<{ value: string }>`
-    select value from session_text_values
-    where account_id = ${accountId} and facet = ${facet} and ${contains}`.execute(db);
-  return rows.map((row) => row.value);
 }
 
 /** Whole hours inside a date range: the first hour starting at or after `from`, the end hour before `to`. */

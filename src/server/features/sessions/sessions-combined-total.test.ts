@@ -4,7 +4,7 @@ import { type Db, isPostgres } from '../../db/database.ts';
 import { describeApi } from '../../test/harness.ts';
 import type { SessionFilter } from './session-filter.ts';
 import { countByIndexIntersection, countVisitedUrlByIntersection } from './session-index-intersection.ts';
-import { matchingValues } from './session-rollup.ts';
+import { matchingValues } from './session-text-values.ts';
 import { countSessions } from './sessions.repository.ts';
 import {
   FINDING_BASE,

@@ -4,15 +4,9 @@ import type { DatabaseSchema } from '../../db/schema.ts';
 import { type SessionFilter, applyFilter } from './session-filter.ts';
 import { countAmong, countVisitingSessions } from './session-counts.ts';
 import { countByIndexIntersection, countVisitedUrlByIntersection } from './session-index-intersection.ts';
-import {
-  MAX_LISTED_VALUES,
-  matchingValues,
-  resolveFacet,
-  rollupFor,
-  sumWholeHours,
-  wholeHours,
-} from './session-rollup.ts';
+import { MAX_LISTED_VALUES, resolveFacet, rollupFor, sumWholeHours, wholeHours } from './session-rollup.ts';
 import { rangeRollupFor } from './session-range-rollup.ts';
+import { matchingValues } from './session-text-values.ts';
 import { countBySets } from './session-set-count.ts';
 import type { SessionOrder } from './session-order.ts';
 

@@ -90,6 +90,13 @@ export interface SessionTextValuesTable {
   value: string;
 }
 
+/** How many rows of session_text_values each account's facet holds (migration 2026-11-27T1400). */
+export interface SessionTextValueCountsTable {
+  account_id: string;
+  facet: string;
+  value_count: number | string;
+}
+
 /**
  * Sessions per account, facet value, hour and website; kept by database triggers. A yes/no facet keeps
  * only its "yes" sessions, with value '1'.

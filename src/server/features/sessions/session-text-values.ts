@@ -1,0 +1,113 @@
+// The account's distinct URLs, start URLs and referrers (session_text_values), kept in memory so a
+// contains-filter finds the values it matches without scanning them in the database on every request.
+import { LRUCache } from 'lru-cache';
+import { sql } from 'kysely';
+import { type Db, isPostgres } from '../../db/database.ts';
+import { rootDb } from '../../db/abandoned-reads.ts';
+import { containsPattern } from './session-filter.ts';
+
+/**
+ * Memory for the kept values of each database a process reads (about 1.3 MB for the 5,900 URLs of a
+ * 10,000,000-session account); a list longer than a quarter of it is searched each time.
+ */
+const TEXT_VALUES_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** Past this many values an account's list is not kept: the database searches them. */
+const MAX_KEPT_VALUES = 50_000;
+
+/** The texts whose matches are kept with each list. */
+const MATCHES_KEPT = 64;
+
+interface Listed {
+  /** The account's count of values when the list was read: the table only grows, so another count means new values. */
+  count: number;
+  values: readonly string[];
+  /** Bytes the values take, about. */
+  size: number;
+  matches: LRUCache<string, readonly string[]>;
+}
+
+const sizeOf = (values: readonly string[]) => values.reduce((bytes, value) => bytes + 2 * value.length + 40, 100);
+
+const newLists = () =>
+  new LRUCache<string, Listed>({ maxSize: TEXT_VALUES_CACHE_BYTES, sizeCalculation: (listed) => listed.size });
+
+/** Per database, so two databases opened by one process (tests, the command line) never share a list. */
+const listsOf = new WeakMap<Db, LRUCache<string, Listed>>();
+
+function listsFor(db: Db): LRUCache<string, Listed> {
+  const root = rootDb(db);
+  let lists = listsOf.get(root);
+  if (!lists) {
+    lists = newLists();
+    listsOf.set(root, lists);
+  }
+  return lists;
+}
+
+/** The account's count of values, kept by a trigger (migration 2026-11-27T1400). */
+async function countValues(db: Db, accountId: string, facet: string): Promise<number> {
+  const row = await db
+    .selectFrom('session_text_value_counts')
+    .select('value_count')
+    .where('account_id', '=', accountId)
+    .where('facet', '=', facet)
+    .executeTakeFirst();
+  return Number(row?.value_count ?? 0);
+}
+
+async function readValues(db: Db, accountId: string, facet: string): Promise<string[]> {
+  const { rows } = await sql<{ value: string }>`
+    select value from session_text_values where account_id = ${accountId} and facet = ${facet}`.execute(db);
+  return rows.map((row) => row.value);
+}
+
+/** The values containing `text` as the database compares them (see `matchingValues`). */
+function contains(values: readonly string[], text: string): string[] {
+  const needle = text.toLowerCase();
+  return values.filter((value) => value.includes(needle));
+}
+
+/**
+ * The account's distinct values of a text facet (`url`, `start_url`, `referrer`) containing `text`,
+ * lower-cased. Values are never removed from session_text_values, so a list read once stays right
+ * until the account's count of values, kept in one row, changes: each call reads that row and reads the
+ * values again only then. Stored values are lower-cased; the
+ * text is compared lower-cased, as PostgreSQL's `strpos` and SQLite's `LIKE` (which folds only ASCII,
+ * already folded in both) compare it.
+ */
+export async function matchingValues(db: Db, accountId: string, facet: string, text: string): Promise<string[]> {
+  const lists = listsFor(db);
+  const key = `${accountId}\u0000${facet}`;
+  const count = await countValues(db, accountId, facet);
+  if (count > MAX_KEPT_VALUES) return searchValues(db, accountId, facet, text);
+  let listed = lists.get(key);
+  if (listed?.count !== count) {
+    const values = await readValues(db, accountId, facet);
+    const size = sizeOf(values);
+    // Too large to keep (long values): found in the list just read.
+    if (size > TEXT_VALUES_CACHE_BYTES / 4) return contains(values, text);
+    // A value added between the count and the read is in the list too, and the next count reads it again.
+    listed = { count, values, size, matches: new LRUCache({ max: MATCHES_KEPT }) };
+    lists.set(key, listed);
+  }
+  let matched = listed.matches.get(text);
+  if (!matched) {
+    matched = contains(listed.values, text);
+    listed.matches.set(text, matched);
+  }
+  return [...matched];
+}
+
+/** The values containing `text`, found by the database. */
+async function searchValues(db: Db, accountId: string, facet: string, text: string): Promise<string[]> {
+  // PostgreSQL's LIKE '%…%' costs about twice a plain search for the text (6 against 3 ms over the
+  // 5,900 URLs of the 10,000,000-session bench); both compare bytes.
+  const found = isPostgres(db)
+    ? sql`strpos(value, ${text.toLowerCase()}) > 0`
+    : sql`value like ${containsPattern(text)} escape '\\'`;
+  const { rows } = await sql<{ value: string }>`
+    select value from session_text_values
+    where account_id = ${accountId} and facet = ${facet} and ${found}`.execute(db);
+  return rows.map((row) => row.value);
+}
