@@ -5,7 +5,7 @@ import { abandonable } from '../../db/abandoned-reads.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import { containsPattern } from './session-filter.ts';
-import { matchingValues } from './session-text-values.ts';
+import { TEXT_VALUES_CACHE_BYTES, matchingValues, setTextValuesCacheBytes } from './session-text-values.ts';
 
 const ACCOUNT = 'acc_1';
 const FACETS = ['url', 'start_url', 'referrer'];
@@ -51,6 +51,7 @@ for (const kind of testDatabaseKinds) {
     let testDb: TestDatabase | undefined;
     let database: DatabaseHandle | undefined;
     afterEach(async () => {
+      setTextValuesCacheBytes(TEXT_VALUES_CACHE_BYTES);
       await database?.close();
       await testDb?.drop();
     });
@@ -68,9 +69,7 @@ for (const kind of testDatabaseKinds) {
       await insertSession(db, ACCOUNT, 'web_1', visitor.id, { start_url: start, end_url: end, referrer });
     };
 
-    it('finds the values the database finds, asked again and again', async () => {
-      const db = await open();
-      for (const page of PAGES) await record(db, page);
+    const expectSameAsDatabase = async (db: Db) => {
       for (let round = 0; round < 2; round += 1) {
         for (const facet of FACETS) {
           for (const text of TEXTS) {
@@ -79,6 +78,12 @@ for (const kind of testDatabaseKinds) {
           }
         }
       }
+    };
+
+    it('finds the values the database finds, asked again and again', async () => {
+      const db = await open();
+      for (const page of PAGES) await record(db, page);
+      await expectSameAsDatabase(db);
       expect(await matchingValues(db, ACCOUNT, 'url', 'CHECKOUT')).toEqual([
         'https://shop.example.com/checkout?step=1',
       ]);
@@ -113,6 +118,22 @@ for (const kind of testDatabaseKinds) {
         from session_text_value_counts c where c.account_id = ${ACCOUNT} order by c.facet`.execute(db);
       expect(rows.map((row) => row.facet)).toEqual(['referrer', 'start_url', 'url']);
       for (const row of rows) expect(Number(row.kept), row.facet).toBe(Number(row.listed));
+    });
+
+    it('leaves lists too large to keep to the database, and reads them again when values are added', async () => {
+      // Room for the referrers' list (about 460 bytes), not for the URLs' or start URLs'.
+      setTextValuesCacheBytes(2_000);
+      const db = await open();
+      for (const page of PAGES) await record(db, page);
+      await expectSameAsDatabase(db);
+      await record(db, [
+        'https://shop.example.com/fresh',
+        'https://shop.example.com/fresh/end',
+        'https://fresh.example/',
+      ]);
+      await expectSameAsDatabase(db);
+      expect(await matchingValues(db, ACCOUNT, 'url', 'fresh')).toHaveLength(2);
+      expect(await matchingValues(db, ACCOUNT, 'referrer', 'fresh')).toEqual(['https://fresh.example/']);
     });
   });
 }

@@ -8,9 +8,11 @@ import { containsPattern } from './session-filter.ts';
 
 /**
  * Memory for the kept values of each database a process reads (about 1.3 MB for the 5,900 URLs of a
- * 10,000,000-session account); a list longer than a quarter of it is searched each time.
+ * 10,000,000-session account); a list larger than a quarter of it is searched by the database.
  */
-const TEXT_VALUES_CACHE_BYTES = 16 * 1024 * 1024;
+export const TEXT_VALUES_CACHE_BYTES = 16 * 1024 * 1024;
+
+let cacheBytes = TEXT_VALUES_CACHE_BYTES;
 
 /** Past this many values an account's list is not kept: the database searches them. */
 const MAX_KEPT_VALUES = 50_000;
@@ -21,7 +23,8 @@ const MATCHES_KEPT = 64;
 interface Listed {
   /** The account's count of values when the list was read: the table only grows, so another count means new values. */
   count: number;
-  values: readonly string[];
+  /** Null when they take too much memory to keep: the database searches them until the count changes. */
+  values: readonly string[] | null;
   /** Bytes the values take, about. */
   size: number;
   matches: LRUCache<string, readonly string[]>;
@@ -29,11 +32,16 @@ interface Listed {
 
 const sizeOf = (values: readonly string[]) => values.reduce((bytes, value) => bytes + 2 * value.length + 40, 100);
 
-const newLists = () =>
-  new LRUCache<string, Listed>({ maxSize: TEXT_VALUES_CACHE_BYTES, sizeCalculation: (listed) => listed.size });
+const newLists = () => new LRUCache<string, Listed>({ maxSize: cacheBytes, sizeCalculation: (listed) => listed.size });
 
 /** Per database, so two databases opened by one process (tests, the command line) never share a list. */
-const listsOf = new WeakMap<Db, LRUCache<string, Listed>>();
+let listsOf = new WeakMap<Db, LRUCache<string, Listed>>();
+
+/** Sets the memory for kept values, dropping those kept so far. */
+export function setTextValuesCacheBytes(bytes: number): void {
+  cacheBytes = bytes;
+  listsOf = new WeakMap();
+}
 
 function listsFor(db: Db): LRUCache<string, Listed> {
   const root = rootDb(db);
@@ -72,9 +80,8 @@ function contains(values: readonly string[], text: string): string[] {
  * The account's distinct values of a text facet (`url`, `start_url`, `referrer`) containing `text`,
  * lower-cased. Values are never removed from session_text_values, so a list read once stays right
  * until the account's count of values, kept in one row, changes: each call reads that row and reads the
- * values again only then. Stored values are lower-cased; the
- * text is compared lower-cased, as PostgreSQL's `strpos` and SQLite's `LIKE` (which folds only ASCII,
- * already folded in both) compare it.
+ * values again only then. Stored values are lower-cased; the text is compared lower-cased, as
+ * PostgreSQL's `strpos` and SQLite's `LIKE` (which folds only ASCII, already folded in both) compare it.
  */
 export async function matchingValues(db: Db, accountId: string, facet: string, text: string): Promise<string[]> {
   const lists = listsFor(db);
@@ -85,12 +92,17 @@ export async function matchingValues(db: Db, accountId: string, facet: string, t
   if (listed?.count !== count) {
     const values = await readValues(db, accountId, facet);
     const size = sizeOf(values);
-    // Too large to keep (long values): found in the list just read.
-    if (size > TEXT_VALUES_CACHE_BYTES / 4) return contains(values, text);
+    const matches = new LRUCache<string, readonly string[]>({ max: MATCHES_KEPT });
+    if (size > cacheBytes / 4) {
+      // Long values: not kept, and not read again until there are more.
+      lists.set(key, { count, values: null, size: 100, matches });
+      return contains(values, text);
+    }
     // A value added between the count and the read is in the list too, and the next count reads it again.
-    listed = { count, values, size, matches: new LRUCache({ max: MATCHES_KEPT }) };
+    listed = { count, values, size, matches };
     lists.set(key, listed);
   }
+  if (listed.values === null) return searchValues(db, accountId, facet, text);
   let matched = listed.matches.get(text);
   if (!matched) {
     matched = contains(listed.values, text);
