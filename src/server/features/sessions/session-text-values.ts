@@ -17,8 +17,9 @@ let cacheBytes = TEXT_VALUES_CACHE_BYTES;
 /** Past this many values an account's list is not kept: the database searches them. */
 const MAX_KEPT_VALUES = 50_000;
 
-/** The texts whose matches are kept with each list. */
+/** The texts whose matches are kept with each list, and their matches in all, in lists' lengths. */
 const MATCHES_KEPT = 64;
+const MATCHED_KEPT = 4;
 
 interface Listed {
   /** The account's count of values when the list was read: the table only grows, so another count means new values. */
@@ -92,7 +93,11 @@ export async function matchingValues(db: Db, accountId: string, facet: string, t
   if (listed?.count !== count) {
     const values = await readValues(db, accountId, facet);
     const size = sizeOf(values);
-    const matches = new LRUCache<string, readonly string[]>({ max: MATCHES_KEPT });
+    const matches = new LRUCache<string, readonly string[]>({
+      max: MATCHES_KEPT,
+      maxSize: MATCHED_KEPT * values.length + MATCHES_KEPT,
+      sizeCalculation: (matched) => matched.length + 1,
+    });
     if (size > cacheBytes / 4) {
       // Long values: not kept, and not read again until there are more.
       lists.set(key, { count, values: null, size: 100, matches });
