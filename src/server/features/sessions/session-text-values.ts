@@ -21,14 +21,18 @@ const MAX_KEPT_VALUES = 50_000;
 const MATCHES_KEPT = 64;
 const MATCHED_KEPT = 4;
 
+interface Kept {
+  values: readonly string[];
+  matches: LRUCache<string, readonly string[]>;
+}
+
 interface Listed {
   /** The account's count of values when the list was read: the table only grows, so another count means new values. */
   count: number;
-  /** Null when they take too much memory to keep: the database searches them until the count changes. */
-  values: readonly string[] | null;
-  /** Bytes the values take, about. */
+  /** Bytes the entry takes, about. */
   size: number;
-  matches: LRUCache<string, readonly string[]>;
+  /** Null when the values take too much memory to keep: the database searches them until the count changes. */
+  kept: Kept | null;
 }
 
 const sizeOf = (values: readonly string[]) => values.reduce((bytes, value) => bytes + 2 * value.length + 40, 100);
@@ -93,25 +97,26 @@ export async function matchingValues(db: Db, accountId: string, facet: string, t
   if (listed?.count !== count) {
     const values = await readValues(db, accountId, facet);
     const size = sizeOf(values);
+    if (size > cacheBytes / 4) {
+      // Long values: not kept, and not read again until there are more.
+      lists.set(key, { count, size: 100, kept: null });
+      return contains(values, text);
+    }
     const matches = new LRUCache<string, readonly string[]>({
       max: MATCHES_KEPT,
       maxSize: MATCHED_KEPT * values.length + MATCHES_KEPT,
       sizeCalculation: (matched) => matched.length + 1,
     });
-    if (size > cacheBytes / 4) {
-      // Long values: not kept, and not read again until there are more.
-      lists.set(key, { count, values: null, size: 100, matches });
-      return contains(values, text);
-    }
     // A value added between the count and the read is in the list too, and the next count reads it again.
-    listed = { count, values, size, matches };
+    listed = { count, size, kept: { values, matches } };
     lists.set(key, listed);
   }
-  if (listed.values === null) return searchValues(db, accountId, facet, text);
-  let matched = listed.matches.get(text);
+  const { kept } = listed;
+  if (kept === null) return searchValues(db, accountId, facet, text);
+  let matched = kept.matches.get(text);
   if (!matched) {
-    matched = contains(listed.values, text);
-    listed.matches.set(text, matched);
+    matched = contains(kept.values, text);
+    kept.matches.set(text, matched);
   }
   return [...matched];
 }
