@@ -8,29 +8,29 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import pg from 'pg';
 import { openSqlite } from '../src/server/db/database.ts';
-import type { SessionPageRow } from '../src/server/features/sessions/sessions.repository.ts';
-import { toSessionResource } from '../src/server/features/sessions/sessions.service.ts';
+import {
+  type SessionJsonRow,
+  sessionJson,
+  sessionResourceSqlText,
+} from '../src/server/features/sessions/session-resource-json.ts';
 
-type Row = SessionPageRow;
-
-// The server's own queries: the total from the daily rollup, the page found on the index and then joined.
+// The server's own queries: the total from the daily rollup, the page found on the index and then joined,
+// each session written as JSON by the database.
 const COUNT_SQL = 'SELECT coalesce(sum(sessions), 0) AS total FROM session_daily_counts WHERE account_id = ?';
-const PAGE_SQL = `SELECT s.*, v.name AS visitor_name, v.email AS visitor_email, v.email_hash AS visitor_email_hash,
-    v.params AS visitor_params, v.first_session_timestamp AS visitor_first_session_timestamp,
-    v.last_session_timestamp AS visitor_last_session_timestamp, v.session_count AS visitor_session_count,
-    EXISTS (SELECT r.chunk_index FROM recording_chunks r WHERE r.account_id = s.account_id AND r.session_id = s.id)
-      AS has_recording
-  FROM sessions s JOIN visitors v ON v.account_id = s.account_id AND v.id = s.visitor_id
-  WHERE s.account_id = ? AND s.id IN (
+const pageSql = (
+  postgres: boolean,
+) => `SELECT sessions.id, sessions.website_id, ${sessionResourceSqlText(postgres)} AS resource
+  FROM sessions JOIN visitors ON visitors.account_id = sessions.account_id AND visitors.id = sessions.visitor_id
+  WHERE sessions.account_id = ? AND sessions.id IN (
     SELECT id FROM sessions WHERE account_id = ? ORDER BY creation_timestamp DESC, id DESC LIMIT 25 OFFSET 0)
-  ORDER BY s.creation_timestamp DESC, s.id DESC`;
+  ORDER BY sessions.creation_timestamp DESC, sessions.id DESC`;
 
 const url = process.env.DATABASE_URL ?? '';
 const accountId = process.env.BENCH_ACCOUNT_ID ?? '';
 const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 
 /** Returns total and rows of the first page, with the driver the URL names. */
-function openFirstPage(): () => Promise<{ total: number; rows: Row[] }> {
+function openFirstPage(): () => Promise<{ total: number; rows: SessionJsonRow[] }> {
   if (/^postgres(ql)?:\/\//i.test(url)) {
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
     pg.types.setTypeParser(pg.types.builtins.FLOAT4, (value) => Number.parseFloat(value));
@@ -40,10 +40,11 @@ function openFirstPage(): () => Promise<{ total: number; rows: Row[] }> {
       index = 0;
       return text.replace(/\?/g, () => `$${++index}`);
     };
+    const [countText, pageText] = [numbered(COUNT_SQL), numbered(pageSql(true))];
     return async () => {
       const [count, page] = await Promise.all([
-        pool.query<{ total: number }>(numbered(COUNT_SQL), [accountId]),
-        pool.query<Row>(numbered(PAGE_SQL), [accountId, accountId]),
+        pool.query<{ total: number }>(countText, [accountId]),
+        pool.query<SessionJsonRow>(pageText, [accountId, accountId]),
       ]);
       return { total: Number(count.rows[0]?.total ?? 0), rows: page.rows };
     };
@@ -51,7 +52,7 @@ function openFirstPage(): () => Promise<{ total: number; rows: Row[] }> {
   // The server's own connection settings, so neither gets a better cache.
   const database = openSqlite(url.replace(/^sqlite:(\/\/)?/i, ''));
   const count = database.prepare<[string], { total: number }>(COUNT_SQL);
-  const page = database.prepare<[string, string], Row>(PAGE_SQL);
+  const page = database.prepare<[string, string], SessionJsonRow>(pageSql(false));
   return async () => ({ total: count.get(accountId)?.total ?? 0, rows: page.all(accountId, accountId) });
 }
 
@@ -84,11 +85,8 @@ function serve(): void {
     }
     firstPage().then(
       ({ total, rows }) => {
-        const body = JSON.stringify({
-          total,
-          page: { num: 0, size: 25 },
-          sessions: rows.map((row) => toSessionResource(row, publicUrl)),
-        });
+        const sessions = rows.map((row) => sessionJson(row, publicUrl)).join(',');
+        const body = `{"total":${total},"page":{"num":0,"size":25},"sessions":[${sessions}]}`;
         response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
       },
       (error: unknown) => {

@@ -8,6 +8,7 @@ import { MAX_LISTED_VALUES, resolveFacet, rollupFor, sumWholeHours, wholeHours }
 import { rangeRollupFor } from './session-range-rollup.ts';
 import { matchingValues } from './session-text-values.ts';
 import { countBySets } from './session-set-count.ts';
+import { sessionResourceSql } from './session-resource-json.ts';
 import type { SessionOrder } from './session-order.ts';
 
 type SessionsQuery = SelectQueryBuilder<DatabaseSchema, 'sessions', object>;
@@ -118,7 +119,7 @@ async function countVisitedUrl(
 
 /**
  * One page in `order` (ties by id in the same direction). The page's keys are found on the index alone
- * and only then joined to full rows; `fromEnd` walks the order backwards so deep pages near the end stay cheap.
+ * and only then joined to the rows that the database writes as JSON; `fromEnd` walks the order backwards so deep pages near the end stay cheap.
  */
 export async function findSessionPage(
   db: Db,
@@ -134,7 +135,7 @@ export async function findSessionPage(
     .orderBy('sessions.id', scan)
     .limit(window.limit)
     .offset(window.offset);
-  return withVisitor(db.selectFrom('sessions'))
+  return withResource(db, db.selectFrom('sessions'))
     .where('sessions.account_id', '=', filter.accountId)
     .where('sessions.id', 'in', keys)
     .orderBy(`sessions.${order.column}`, listed)
@@ -142,37 +143,20 @@ export async function findSessionPage(
     .execute();
 }
 
-/** Adds the visitor's columns to a query over sessions. */
-function withVisitor(query: SessionsQuery) {
+/**
+ * Each session's JSON as the database writes it (session-resource-json.ts), with the fields that lead it and
+ * whether it was seen.
+ */
+function withResource(db: Db, query: SessionsQuery) {
   return query
     .innerJoin('visitors', (join) =>
       join.onRef('visitors.account_id', '=', 'sessions.account_id').onRef('visitors.id', '=', 'sessions.visitor_id'),
     )
-    .selectAll('sessions')
-    .select([
-      'visitors.name as visitor_name',
-      'visitors.email as visitor_email',
-      'visitors.email_hash as visitor_email_hash',
-      'visitors.params as visitor_params',
-      'visitors.first_session_timestamp as visitor_first_session_timestamp',
-      'visitors.last_session_timestamp as visitor_last_session_timestamp',
-      'visitors.session_count as visitor_session_count',
-    ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('recording_chunks')
-            .select('recording_chunks.chunk_index')
-            .whereRef('recording_chunks.account_id', '=', 'sessions.account_id')
-            .whereRef('recording_chunks.session_id', '=', 'sessions.id'),
-        )
-        .as('has_recording'),
-    );
+    .select(['sessions.id', 'sessions.website_id', 'sessions.seen', sessionResourceSql(isPostgres(db)).as('resource')]);
 }
 
 export function findSessionRow(db: Db, accountId: string, sessionId: string) {
-  return withVisitor(db.selectFrom('sessions'))
+  return withResource(db, db.selectFrom('sessions'))
     .where('sessions.account_id', '=', accountId)
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
@@ -187,8 +171,6 @@ export function markSessionSeen(db: Db, accountId: string, sessionId: string) {
     .where('seen', '=', 0)
     .execute();
 }
-
-export type SessionPageRow = NonNullable<Awaited<ReturnType<typeof findSessionRow>>>;
 
 /** The few columns other modules need to place something in a session. */
 export function findSessionBrief(db: Db, accountId: string, sessionId: string) {

@@ -6,6 +6,7 @@ import { requirePrincipal } from '../../auth/authenticate.ts';
 import type { Db } from '../../db/database.ts';
 import { readingFor } from '../../http/abandoned-requests.ts';
 import { operation } from '../../http/route-schema.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import { SessionEventPage, SessionEventsQuery } from '../../../api/schemas/session-events.ts';
 import { listSessionEvents } from './session-events.service.ts';
 import { getSession, listSessions } from './sessions.service.ts';
@@ -31,8 +32,11 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: stri
       querystring: SessionsQuery,
     },
     // Filters over millions of sessions can take seconds: a request its client abandons stops them.
-    handler: (request, reply) =>
-      listSessions(readingFor(db, reply), requirePrincipal(request).accountId, request.query, { publicUrl }),
+    handler: async (request, reply) =>
+      sendJsonText(
+        reply,
+        await listSessions(readingFor(db, reply), requirePrincipal(request).accountId, request.query, { publicUrl }),
+      ),
   });
 
   app.get('/v1/sessions/:id', {
@@ -50,10 +54,10 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: stri
       params: IdParams,
       querystring: SessionReadQuery,
     },
-    handler: (request) => {
+    handler: async (request, reply) => {
       const principal = requirePrincipal(request);
       const markSeen = principal.kind === 'user' && request.query.peek !== true;
-      return getSession(db, principal.accountId, request.params.id, { publicUrl, markSeen });
+      return sendJsonText(reply, await getSession(db, principal.accountId, request.params.id, { publicUrl, markSeen }));
     },
   });
 

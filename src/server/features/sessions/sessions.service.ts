@@ -1,4 +1,4 @@
-import type { SessionListResource, SessionResource, SessionsQueryInput } from '../../../api/schemas/sessions.ts';
+import type { SessionsQueryInput } from '../../../api/schemas/sessions.ts';
 import type { Db } from '../../db/database.ts';
 import { resolveDateRange } from './date-range.ts';
 import { errors } from '../../errors.ts';
@@ -7,74 +7,14 @@ import type { SessionFilter } from './session-filter.ts';
 import { type SessionOrder, parseSessionSort } from './session-order.ts';
 import { PLACE_FIELDS } from './session-rollup.ts';
 import { SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
+import { sessionJson } from './session-resource-json.ts';
 import {
-  type SessionPageRow,
   countSessions,
   findSessionBrief,
   findSessionPage,
   findSessionRow,
   markSessionSeen,
 } from './sessions.repository.ts';
-
-export function toSessionResource(row: SessionPageRow, publicUrl: string): SessionResource {
-  return {
-    id: row.id,
-    website_id: row.website_id,
-    session_url: `${publicUrl}/sessions/${encodeURIComponent(row.id)}`,
-    creation_timestamp: row.creation_timestamp,
-    duration: row.duration,
-    end_timestamp: row.end_timestamp,
-    active_time: row.active_time,
-    end_url: row.end_url,
-    expiration_timestamp: row.expiration_timestamp,
-    last_event_timestamp: row.last_event_timestamp,
-    product: row.product,
-    device: row.device,
-    tags: JSON.parse(row.tags) as string[],
-    last_seen_page_view_id: row.last_seen_page_view_id,
-    seen: row.seen === 1,
-    referrer: row.referrer,
-    start_url: row.start_url,
-    visitor_first_session: row.visitor_first_session === 1,
-    engagment_score: row.engagement_score,
-    // 1/0 on SQLite, true/false on PostgreSQL.
-    has_recording: Boolean(row.has_recording),
-    visitor: {
-      id: row.visitor_id,
-      ip: row.ip,
-      geolocation: { country_code: row.country_code, city: row.city, region: row.region },
-      name: row.visitor_name ?? '',
-      email: row.visitor_email ?? '',
-      email_hash: row.visitor_email_hash ?? '',
-      params: JSON.parse(row.visitor_params) as { name: string; value: string }[],
-      last_session_timestamp: row.visitor_last_session_timestamp,
-      first_session_timestamp: row.visitor_first_session_timestamp,
-      sessions_statistics: { count: Number(row.visitor_session_count) },
-    },
-    resolution: {
-      height: row.resolution_height,
-      width: row.resolution_width,
-      resolution: `${row.resolution_width}x${row.resolution_height}`,
-    },
-    os: { name: row.os_name, version: row.os_version },
-    browser: { description: row.browser_description, name: row.browser_name, version: row.browser_version },
-    utm: {
-      source: row.utm_source,
-      medium: row.utm_medium,
-      campaign: row.utm_campaign,
-      term: row.utm_term,
-      content: row.utm_content,
-    },
-    page_views_statistics: { count: row.page_views },
-    events_statistics: {
-      clicks: row.clicks,
-      error_clicks: row.error_clicks,
-      rage_clicks: row.rage_clicks,
-      error_logs: row.error_logs,
-      net_errors: row.net_errors,
-    },
-  };
-}
 
 /** Which slice of the index to read: from the newest end, or from the oldest when that is shorter. */
 export function pageWindow(total: number, page: number, size: number) {
@@ -137,38 +77,39 @@ async function totalAndPage(db: Db, filter: SessionFilter, order: SessionOrder, 
   return { total, rows: await findPage(db, filter, order, { total, page, size }) };
 }
 
+/** The SessionList resource's JSON text: its sessions come written by the database (session-resource-json.ts). */
 export async function listSessions(
   db: Db,
   accountId: string,
   query: SessionsQueryInput,
   options: { publicUrl: string; now?: Date },
-): Promise<SessionListResource> {
+): Promise<string> {
   const range = resolveDateRange(query, options.now ?? new Date());
   const filter = toSessionFilter(accountId, query, range);
   const order = parseSessionSort(query.sort);
   const { total, rows } = await totalAndPage(db, filter, order, query.page, query.size);
-  return {
-    total,
-    page: { num: query.page, size: query.size },
-    sessions: rows.map((row) => toSessionResource(row, options.publicUrl)),
-    ...(range ? { date_range: { from: range.fromIso, to: range.toIso, tz: range.tz } } : {}),
-  };
+  const head = JSON.stringify({ total, page: { num: query.page, size: query.size } });
+  const sessions = rows.map((row) => sessionJson(row, options.publicUrl)).join(',');
+  const dateRange = range
+    ? `,"date_range":${JSON.stringify({ from: range.fromIso, to: range.toIso, tz: range.tz })}`
+    : '';
+  return `${head.slice(0, -1)},"sessions":[${sessions}]${dateRange}}`;
 }
 
-/** One session; `markSeen` records that a person opened it in the dashboard. */
+/** One session's JSON text; `markSeen` records that a person opened it in the dashboard. */
 export async function getSession(
   db: Db,
   accountId: string,
   sessionId: string,
   options: { publicUrl: string; markSeen: boolean },
-): Promise<SessionResource> {
-  const row = await findSessionRow(db, accountId, sessionId);
+): Promise<string> {
+  let row = await findSessionRow(db, accountId, sessionId);
   if (!row) throw errors.notFound('Session');
   if (options.markSeen && row.seen === 0) {
     await markSessionSeen(db, accountId, sessionId);
-    return toSessionResource({ ...row, seen: 1 }, options.publicUrl);
+    row = (await findSessionRow(db, accountId, sessionId)) ?? row;
   }
-  return toSessionResource(row, options.publicUrl);
+  return sessionJson(row, options.publicUrl);
 }
 
 export type SessionBrief = NonNullable<Awaited<ReturnType<typeof findSessionBrief>>>;
