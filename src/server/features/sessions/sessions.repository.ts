@@ -119,7 +119,8 @@ async function countVisitedUrl(
 
 /**
  * One page in `order` (ties by id in the same direction). The page's keys are found on the index alone
- * and only then joined to the rows that the database writes as JSON; `fromEnd` walks the order backwards so deep pages near the end stay cheap.
+ * and only then joined to the rows, which the database writes as JSON; `fromEnd` walks the order backwards
+ * so deep pages near the end stay cheap.
  */
 export async function findSessionPage(
   db: Db,
@@ -144,8 +145,8 @@ export async function findSessionPage(
 }
 
 /**
- * Each session's JSON as the database writes it (session-resource-json.ts), with the fields that lead it and
- * whether it was seen.
+ * Each session's JSON as the database writes it (session-resource-json.ts), with the fields that lead it
+ * and whether it was seen.
  */
 function withResource(db: Db, query: SessionsQuery) {
   return query
