@@ -24,6 +24,7 @@ interface Fields {
 
 const value = (expression: string): Field => ({ value: expression });
 const condition = (expression: string): Field => ({ condition: expression });
+/** A visitor's text the visitor may not have given: empty rather than null, as the hosted service's clients read it. */
 const text = (column: string): Field => value(`coalesce(${column}, '')`);
 
 const RESOURCE_FIELDS: Fields = {
