@@ -21,6 +21,19 @@ interface HourAtOffset {
   hour: number;
   /** Sessions in the hours listed before this one. */
   before: number;
+  /** Sessions in this hour. */
+  sessions: number;
+}
+
+/**
+ * Where a deep offset lies: a narrower filter and the offset to skip under it. When the row is in a whole
+ * hour, `hour` gives its start and its sessions, so a row past the middle of the hour can be reached from
+ * the hour's other end.
+ */
+export interface PlacedOffset {
+  filter: SessionFilter;
+  offset: number;
+  hour?: { start: number; sessions: number };
 }
 
 /**
@@ -56,7 +69,7 @@ async function hourAtOffset(
     let last: HourAtOffset | null = null;
     for (const hourRow of hourRows.rows) {
       const inHour = Number(hourRow.sessions);
-      last = { hour: Number(hourRow.hour), before };
+      last = { hour: Number(hourRow.hour), before, sessions: inHour };
       if (before + inHour > offset) return last;
       before += inHour;
     }
@@ -76,7 +89,7 @@ export async function placeOffsetByHours(
   filter: SessionFilter,
   offset: number,
   descending: boolean,
-): Promise<{ filter: SessionFilter; offset: number } | null> {
+): Promise<PlacedOffset | null> {
   const listed = rollupFor(filter);
   if (!listed) return null;
   const rollup = { facet: await resolveFacet(db, filter.accountId, listed.facet) };
@@ -96,7 +109,11 @@ export async function placeOffsetByHours(
   const found = await hourAtOffset(db, filter, rollup.facet, hours, inWholeHours, descending);
   if (found) {
     const bound = descending ? { to: found.hour + HOUR } : { from: found.hour };
-    return { filter: { ...filter, ...bound }, offset: inWholeHours - found.before };
+    return {
+      filter: { ...filter, ...bound },
+      offset: inWholeHours - found.before,
+      hour: { start: found.hour, sessions: found.sessions },
+    };
   }
   // Past every whole hour: the row is in the partial hour at the far edge.
   const whole = await sumWholeHours(db, filter, rollup.facet, hours);

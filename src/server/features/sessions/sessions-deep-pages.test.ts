@@ -117,6 +117,48 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
     }
   });
 
+  it('reads a row past the middle of a large hour from its far edge, with pages that run into the next hour', async () => {
+    // Four whole hours larger than two pages, so rows in either half of an hour, and pages that cross
+    // from one hour into the next, are all read.
+    const own = await ctx().newAccount();
+    const db = ctx().database.db;
+    const visitor = await insertVisitor(db, own.accountId);
+    const template = await insertSession(db, own.accountId, own.websiteId, visitor.id, { creation_timestamp: BASE });
+    const random = lcg(11);
+    const batch: SessionsTable[] = [];
+    [599, 450, 800, 350].forEach((size, hour) => {
+      for (let index = 0; index < size; index += 1)
+        batch.push({ ...template, id: fixtureId('s'), creation_timestamp: BASE + hour * 3600 + random(600) * 6 });
+    });
+    for (let start = 0; start < batch.length; start += 200)
+      await db
+        .insertInto('sessions')
+        .values(batch.slice(start, start + 200))
+        .execute();
+    const all = [template, ...batch];
+    for (const ascending of [false, true]) {
+      const sign = ascending ? 1 : -1;
+      const ids = [...all]
+        .sort(
+          (a, b) => sign * (a.creation_timestamp - b.creation_timestamp || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+        )
+        .map((row) => row.id);
+      for (const size of [100, 37]) {
+        for (let page = Math.ceil(SEEK_FROM_OFFSET / size); page * size < ids.length; page += 1) {
+          const params = new URLSearchParams({ size: String(size), page: String(page) });
+          if (ascending) params.set('sort', 'start');
+          const response = await ctx().request(own.token, { method: 'GET', url: `/v1/sessions?${params.toString()}` });
+          const body = response.json<SessionListResource>();
+          expect(body.total).toBe(ids.length);
+          expect(
+            body.sessions.map((session) => session.id),
+            params.toString(),
+          ).toEqual(ids.slice(page * size, page * size + size));
+        }
+      }
+    }
+  });
+
   it('skips only inside the hour that holds the row', async () => {
     const db = ctx().database.db;
     const withoutErrors = rows.filter((row) => row.error_logs === 0);

@@ -5,8 +5,8 @@ import { errors } from '../../errors.ts';
 import { toSessionFilter } from './session-filter-input.ts';
 import type { SessionFilter } from './session-filter.ts';
 import { type SessionOrder, parseSessionSort } from './session-order.ts';
-import { PLACE_FIELDS } from './session-rollup.ts';
-import { SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
+import { HOUR, PLACE_FIELDS } from './session-rollup.ts';
+import { type PlacedOffset, SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
 import { sessionJson } from './session-resource-json.ts';
 import {
   countSessions,
@@ -43,9 +43,30 @@ async function findPage(
     order.column === 'creation_timestamp' && offset >= SEEK_FROM_OFFSET
       ? await placeOffsetByHours(db, filter, offset, order.descending)
       : null;
-  if (placed)
-    return findSessionPage(db, placed.filter, order, { offset: placed.offset, limit: at.size, fromEnd: false });
+  if (placed) return findPlacedPage(db, placed, order, at.size);
   return findSessionPage(db, filter, order, window);
+}
+
+/**
+ * The page at a placed offset. A row in the first half of its hour is reached by skipping from the
+ * hour's near edge; one in the second half from the far edge, reading the hour the other way round, so
+ * no read skips more than half an hour's sessions. A page that runs past the hour's far edge takes the
+ * hour's last rows and then the first ones beyond it.
+ */
+async function findPlacedPage(db: Db, placed: PlacedOffset, order: SessionOrder, size: number) {
+  const { filter, offset, hour } = placed;
+  if (!hour || offset >= hour.sessions || offset * 2 < hour.sessions)
+    return findSessionPage(db, filter, order, { offset, limit: size, fromEnd: false });
+  const inHour = { ...filter, from: hour.start, to: hour.start + HOUR };
+  const leftInHour = hour.sessions - offset;
+  if (leftInHour >= size)
+    return findSessionPage(db, inHour, order, { offset: leftInHour - size, limit: size, fromEnd: true });
+  const beyond = order.descending ? { ...filter, to: hour.start } : { ...filter, from: hour.start + HOUR };
+  const [last, next] = await Promise.all([
+    findSessionPage(db, inHour, order, { offset: 0, limit: leftInHour, fromEnd: true }),
+    findSessionPage(db, beyond, order, { offset: 0, limit: size - leftInHour, fromEnd: false }),
+  ]);
+  return [...last, ...next];
 }
 
 /**
