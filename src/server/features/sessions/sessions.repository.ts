@@ -144,20 +144,19 @@ export async function findSessionPage(
     .execute();
 }
 
-/**
- * Each session's JSON as the database writes it (session-resource-json.ts), with the fields that lead it
- * and whether it was seen.
- */
+/** Each session's JSON as the database writes it (session-resource-json.ts), with the fields that lead it. */
 function withResource(db: Db, query: SessionsQuery) {
   return query
     .innerJoin('visitors', (join) =>
       join.onRef('visitors.account_id', '=', 'sessions.account_id').onRef('visitors.id', '=', 'sessions.visitor_id'),
     )
-    .select(['sessions.id', 'sessions.website_id', 'sessions.seen', sessionResourceSql(isPostgres(db)).as('resource')]);
+    .select(['sessions.id', 'sessions.website_id', sessionResourceSql(isPostgres(db)).as('resource')]);
 }
 
+/** One session's JSON, and whether it was seen. */
 export function findSessionRow(db: Db, accountId: string, sessionId: string) {
   return withResource(db, db.selectFrom('sessions'))
+    .select('sessions.seen')
     .where('sessions.account_id', '=', accountId)
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
