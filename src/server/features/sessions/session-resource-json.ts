@@ -12,6 +12,8 @@ import { type RawBuilder, sql } from 'kysely';
 type Field =
   /** A number or text column (or expression) as it is. */
   | { value: string }
+  /** A whole-number column, whose text is already its JSON. */
+  | { integer: string }
   /** A condition, written as true or false. */
   | { condition: string }
   /** A column holding JSON text, embedded as JSON. */
@@ -23,18 +25,19 @@ interface Fields {
 }
 
 const value = (expression: string): Field => ({ value: expression });
+const integer = (column: string): Field => ({ integer: column });
 const condition = (expression: string): Field => ({ condition: expression });
 /** A visitor's text the visitor may not have given: empty rather than null, as the hosted service's clients read it. */
 const text = (column: string): Field => value(`coalesce(${column}, '')`);
 
 const RESOURCE_FIELDS: Fields = {
-  creation_timestamp: value('sessions.creation_timestamp'),
-  duration: value('sessions.duration'),
-  end_timestamp: value('sessions.end_timestamp'),
-  active_time: value('sessions.active_time'),
+  creation_timestamp: integer('sessions.creation_timestamp'),
+  duration: integer('sessions.duration'),
+  end_timestamp: integer('sessions.end_timestamp'),
+  active_time: integer('sessions.active_time'),
   end_url: value('sessions.end_url'),
-  expiration_timestamp: value('sessions.expiration_timestamp'),
-  last_event_timestamp: value('sessions.last_event_timestamp'),
+  expiration_timestamp: integer('sessions.expiration_timestamp'),
+  last_event_timestamp: integer('sessions.last_event_timestamp'),
   product: value('sessions.product'),
   device: value('sessions.device'),
   tags: { json: 'sessions.tags' },
@@ -63,15 +66,15 @@ const RESOURCE_FIELDS: Fields = {
       email: text('visitors.email'),
       email_hash: text('visitors.email_hash'),
       params: { json: 'visitors.params' },
-      last_session_timestamp: value('visitors.last_session_timestamp'),
-      first_session_timestamp: value('visitors.first_session_timestamp'),
-      sessions_statistics: { object: { count: value('visitors.session_count') } },
+      last_session_timestamp: integer('visitors.last_session_timestamp'),
+      first_session_timestamp: integer('visitors.first_session_timestamp'),
+      sessions_statistics: { object: { count: integer('visitors.session_count') } },
     },
   },
   resolution: {
     object: {
-      height: value('sessions.resolution_height'),
-      width: value('sessions.resolution_width'),
+      height: integer('sessions.resolution_height'),
+      width: integer('sessions.resolution_width'),
       resolution: value(`sessions.resolution_width || 'x' || sessions.resolution_height`),
     },
   },
@@ -92,14 +95,14 @@ const RESOURCE_FIELDS: Fields = {
       content: value('sessions.utm_content'),
     },
   },
-  page_views_statistics: { object: { count: value('sessions.page_views') } },
+  page_views_statistics: { object: { count: integer('sessions.page_views') } },
   events_statistics: {
     object: {
-      clicks: value('sessions.clicks'),
-      error_clicks: value('sessions.error_clicks'),
-      rage_clicks: value('sessions.rage_clicks'),
-      error_logs: value('sessions.error_logs'),
-      net_errors: value('sessions.net_errors'),
+      clicks: integer('sessions.clicks'),
+      error_clicks: integer('sessions.error_clicks'),
+      rage_clicks: integer('sessions.rage_clicks'),
+      error_logs: integer('sessions.error_logs'),
+      net_errors: integer('sessions.net_errors'),
     },
   },
 };
@@ -108,7 +111,8 @@ const RESOURCE_FIELDS: Fields = {
  * SQLite writes objects with `json_object`, whose text and numbers read back as the values themselves
  * (whole reals come as `5.0`, which JSON reads as 5). PostgreSQL's `json_build_object` cost 25 µs a session
  * and writes " : " between keys and values: there the object is joined as text, each value written by
- * `to_json` (escaped text, numbers as their shortest form), in about half the time.
+ * `to_json` (escaped text, numbers as their shortest form) or, for whole numbers, by their own text, in
+ * about half the time.
  */
 function objectSql(fields: Fields, postgres: boolean): string {
   const entries = Object.entries(fields);
@@ -126,7 +130,9 @@ function fieldSql(field: Field, postgres: boolean): string {
   if ('json' in field) return postgres ? `(${field.json})::json::text` : `json(${field.json})`;
   if ('condition' in field)
     return `case when ${field.condition} then ${postgres ? `'true' else 'false'` : `json('true') else json('false')`} end`;
-  // A null would make the whole joined text null.
+  // A null would make the whole joined text null. A whole number's text needs no `to_json`, which costs
+  // about a tenth of the statement over these seventeen columns.
+  if ('integer' in field) return postgres ? `coalesce((${field.integer})::text, 'null')` : field.integer;
   return postgres ? `coalesce(to_json(${field.value})::text, 'null')` : field.value;
 }
 
