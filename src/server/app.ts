@@ -29,6 +29,7 @@ import { viewsRoutes } from './features/views/views.routes.ts';
 import { visitorsRoutes } from './features/visitors/visitors.routes.ts';
 import { webhooksRoutes } from './features/notifications/webhooks/webhooks.routes.ts';
 import { websitesRoutes } from './features/websites/websites.routes.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerEmptyJsonBody } from './http/empty-json-body.ts';
 import { bodyLimitBytes, registerErrorHandling } from './http/error-handler.ts';
 import { answerClientError, answerFrameworkError, newRequestId, registerHostCheck } from './http/framework-errors.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.PUBLIC_URL);
+  await registerCompression(app);
   await app.register(cookie);
   registerAuthentication(app, database.db, config.PUBLIC_URL);
   await registerRateLimit(app, config);

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { sharedSchemas } from '../../api/schemas/components.ts';
+import { compressed } from './compression.ts';
 
 export const OPENAPI_INFO = {
   title: 'Session Analytics API',
@@ -66,5 +67,5 @@ export async function registerOpenApi(
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, tryItOutEnabled: true } });
-  app.get('/v1/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/v1/openapi.json', { ...compressed, schema: { hide: true } }, () => app.swagger());
 }

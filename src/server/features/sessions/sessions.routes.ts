@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { readingFor } from '../../http/abandoned-requests.ts';
 import { operation } from '../../http/route-schema.ts';
 import { sendJsonText } from '../../http/json-text.ts';
+import { compressed } from '../../http/compression.ts';
 import { SessionEventPage, SessionEventsQuery } from '../../../api/schemas/session-events.ts';
 import { listSessionEvents } from './session-events.service.ts';
 import { getSession, listSessions } from './sessions.service.ts';
@@ -16,6 +17,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: stri
   { db, publicUrl },
 ) => {
   app.get('/v1/sessions', {
+    ...compressed,
     config: { scope: 'users.sessions:read' },
     schema: {
       ...operation({
@@ -40,6 +42,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: stri
   });
 
   app.get('/v1/sessions/:id', {
+    ...compressed,
     config: { scope: 'users.sessions:read' },
     schema: {
       ...operation({
@@ -62,6 +65,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: stri
   });
 
   app.get('/v1/sessions/:id/events', {
+    ...compressed,
     config: { scope: 'users.sessions:read' },
     schema: {
       ...operation({
