@@ -13,7 +13,7 @@ import { anyWebsiteWithHost, findWebsiteByPublicKey } from '../websites/websites
 import { ingestBatch } from './ingest.service.ts';
 import { type LocateIp } from './ip-location.ts';
 import { candidateWebsiteHosts, isLocalOrigin, isOriginAllowed } from './origin-policy.ts';
-import { trackerScriptLoader } from './tracker-script.ts';
+import { sendTrackerScript, trackerScriptLoader } from './tracker-script.ts';
 
 export interface IngestRoutesOptions {
   db: Db;
@@ -159,11 +159,6 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<IngestRoutesOptions> = asyn
   app.get('/t.js', { schema: { hide: true } }, async (request, reply) => {
     const script = loadTracker();
     if (!script) throw errors.notFound('The tracker script (run npm run build:tracker)');
-    void reply
-      .header('cache-control', TRACKER_CACHE_CONTROL)
-      .header('etag', script.etag)
-      .header('cross-origin-resource-policy', 'cross-origin');
-    if (request.headers['if-none-match'] === script.etag) return reply.code(304).send();
-    return reply.type('application/javascript; charset=utf-8').send(script.body);
+    return sendTrackerScript(request, reply, script, TRACKER_CACHE_CONTROL);
   });
 };

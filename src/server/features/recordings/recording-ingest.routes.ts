@@ -10,7 +10,7 @@ import {
 } from '../../../api/schemas/recordings.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
-import { trackerScriptLoader } from '../ingest/tracker-script.ts';
+import { sendTrackerScript, trackerScriptLoader } from '../ingest/tracker-script.ts';
 import { resolveTrackerWebsite } from '../ingest/tracker-website.ts';
 import type { WebsitesTable } from '../websites/websites.table.ts';
 import { ingestChunk } from './recording-ingest.service.ts';
@@ -52,12 +52,7 @@ export const recordingIngestRoutes: FastifyPluginAsyncTypebox<RecordingIngestOpt
   app.get('/r.js', { schema: { hide: true } }, async (request, reply) => {
     const script = loadRecorder();
     if (!script) throw errors.notFound('The recorder script (run npm run build:tracker)');
-    void reply
-      .header('cache-control', RECORDER_CACHE_CONTROL)
-      .header('etag', script.etag)
-      .header('cross-origin-resource-policy', 'cross-origin');
-    if (request.headers['if-none-match'] === script.etag) return reply.code(304).send();
-    return reply.type('application/javascript; charset=utf-8').send(script.body);
+    return sendTrackerScript(request, reply, script, RECORDER_CACHE_CONTROL);
   });
 
   app.get('/v1/ingest/config', {
