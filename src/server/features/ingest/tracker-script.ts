@@ -55,13 +55,14 @@ export function sendTrackerScript(
   const accepted = request.headers['accept-encoding'];
   const offered = ENCODINGS.filter((encoding) => script.encoded[encoding] !== undefined);
   const encoding = accepted && offered.length > 0 ? negotiate(accepted, offered) : null;
-  const chosen = (encoding && script.encoded[encoding]) || script;
+  const encoded = encoding ? script.encoded[encoding] : undefined;
+  const chosen = encoded ?? script;
   void reply
     .header('cache-control', cacheControl)
     .header('etag', chosen.etag)
     .header('vary', 'Accept-Encoding')
     .header('cross-origin-resource-policy', 'cross-origin');
   if (request.headers['if-none-match'] === chosen.etag) return reply.code(304).send();
-  if (chosen !== script && encoding) void reply.header('content-encoding', encoding);
+  if (encoded && encoding) void reply.header('content-encoding', encoding);
   return reply.type('application/javascript; charset=utf-8').send(chosen.body);
 }
