@@ -8,6 +8,7 @@ import { type SessionOrder, parseSessionSort } from './session-order.ts';
 import { HOUR, PLACE_FIELDS } from './session-rollup.ts';
 import { type PlacedOffset, SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
 import { sessionJson } from './session-resource-json.ts';
+import { joinJsonText } from '../../http/json-text.ts';
 import {
   countSessions,
   findSessionBrief,
@@ -98,23 +99,30 @@ async function totalAndPage(db: Db, filter: SessionFilter, order: SessionOrder, 
   return { total, rows: await findPage(db, filter, order, { total, page, size }) };
 }
 
-/** The SessionList resource's JSON text: its sessions come written by the database (session-resource-json.ts). */
+/**
+ * The SessionList resource's JSON text: its sessions come written by the database
+ * (session-resource-json.ts). A page of 100 is about 150 KB, so it may come as a Buffer (json-text.ts).
+ */
 export async function listSessions(
   db: Db,
   accountId: string,
   query: SessionsQueryInput,
   options: { publicUrl: string; now?: Date },
-): Promise<string> {
+): Promise<string | Buffer> {
   const range = resolveDateRange(query, options.now ?? new Date());
   const filter = toSessionFilter(accountId, query, range);
   const order = parseSessionSort(query.sort);
   const { total, rows } = await totalAndPage(db, filter, order, query.page, query.size);
   const head = JSON.stringify({ total, page: { num: query.page, size: query.size } });
-  const sessions = rows.map((row) => sessionJson(row, options.publicUrl)).join(',');
-  const dateRange = range
-    ? `,"date_range":${JSON.stringify({ from: range.fromIso, to: range.toIso, tz: range.tz })}`
-    : '';
-  return `${head.slice(0, -1)},"sessions":[${sessions}]${dateRange}}`;
+  const pieces = [`${head.slice(0, -1)},"sessions":[`];
+  for (const [index, row] of rows.entries()) {
+    if (index > 0) pieces.push(',');
+    pieces.push(sessionJson(row, options.publicUrl));
+  }
+  pieces.push(
+    range ? `],"date_range":${JSON.stringify({ from: range.fromIso, to: range.toIso, tz: range.tz })}}` : ']}',
+  );
+  return joinJsonText(pieces);
 }
 
 /** One session's JSON text; `markSeen` records that a person opened it in the dashboard. */

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { joinJsonText } from './json-text.ts';
+
+describe('joinJsonText', () => {
+  it('joins short text into a string', () => {
+    const joined = joinJsonText(['{"sessions":[', '{"city":"Zürich"}', ',', '{"city":"東京"}', ']}']);
+    expect(typeof joined).toBe('string');
+    expect(JSON.parse(String(joined))).toEqual({ sessions: [{ city: 'Zürich' }, { city: '東京' }] });
+  });
+
+  it('writes long text into a Buffer of exactly its UTF-8 bytes, whatever its characters', () => {
+    const session = (index: number) =>
+      JSON.stringify({ id: `s${index}`, city: index % 3 === 0 ? 'Île-de-France' : 'Paris', note: '😀 ✓ '.repeat(50) });
+    const pieces = ['{"sessions":['];
+    for (let index = 0; index < 400; index += 1) pieces.push(index === 0 ? '' : ',', session(index));
+    pieces.push(']}');
+    const text = pieces.join('');
+    expect(text.length).toBeGreaterThan(64 * 1024);
+
+    const joined = joinJsonText(pieces);
+    expect(Buffer.isBuffer(joined)).toBe(true);
+    expect(Buffer.compare(joined as Buffer, Buffer.from(text, 'utf8'))).toBe(0);
+    expect(JSON.parse((joined as Buffer).toString('utf8')).sessions).toHaveLength(400);
+  });
+
+  it('keeps a lone surrogate as the replacement character, as a string sent as UTF-8 would', () => {
+    const pieces = ['"', 'a'.repeat(70_000), '\ud800', '"'];
+    const joined = joinJsonText(pieces);
+    expect(Buffer.compare(joined as Buffer, Buffer.from(pieces.join(''), 'utf8'))).toBe(0);
+  });
+});
