@@ -10,8 +10,8 @@ function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    async closeBundle() {
-      await precompressDirectory(path.resolve(outDir));
+    closeBundle() {
+      precompressDirectory(path.resolve(outDir));
     },
   };
 }

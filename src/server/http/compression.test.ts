@@ -125,7 +125,7 @@ describe('the built dashboard, sent compressed and cached by name', () => {
     fs.writeFileSync(path.join(webRoot, 'index.html'), page);
     fs.writeFileSync(path.join(webRoot, 'assets/app-Ab12Cd34.js'), script);
     fs.writeFileSync(path.join(webRoot, 'assets/tiny-Zz99.js'), 'export {};\n');
-    const compressedFiles = await precompressDirectory(webRoot);
+    const compressedFiles = precompressDirectory(webRoot);
     expect(compressedFiles.map((file) => path.relative(webRoot, file)).sort()).toEqual([
       path.join('assets', 'app-Ab12Cd34.js'),
       'index.html',

@@ -7,6 +7,9 @@ import { useDashboardPolicy } from './security-headers.ts';
 
 const API_PREFIXES = ['/v1/', '/docs', '/healthz', '/readyz'];
 
+/** The brotli and gzip copies the build writes beside a file (scripts/precompress-web.ts). */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
 /** Built files whose names carry a hash of their content (Vite's `assets/`): a new build gives new names. */
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
 
@@ -16,7 +19,7 @@ const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
  * same address may be sent compressed or not, so caches keep one copy per Accept-Encoding.
  */
 function setStaticHeaders(response: SetHeadersResponse, sent: string): void {
-  const file = sent.replace(/\.(?:br|gz)$/, '');
+  const file = sent.replace(COMPRESSED_COPY, '');
   response.setHeader('vary', 'Accept-Encoding');
   if (file.includes(HASHED_ASSETS)) response.setHeader('cache-control', 'public, max-age=31536000, immutable');
   else if (file.endsWith('.html')) response.setHeader('cache-control', 'no-cache');
@@ -39,7 +42,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, publicU
       index: false,
       preCompressed: true,
       // The compressed copies are sent in place of their file, never under their own names.
-      allowedPath: (pathname) => !/\.(?:br|gz)$/.test(pathname),
+      allowedPath: (pathname) => !COMPRESSED_COPY.test(pathname),
       cacheControl: false,
       setHeaders: setStaticHeaders,
     });
