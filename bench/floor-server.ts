@@ -42,9 +42,10 @@ function openFirstPage(): () => Promise<{ total: number; rows: SessionJsonRow[] 
     };
     const [countText, pageText] = [numbered(COUNT_SQL), numbered(pageSql(true))];
     return async () => {
+      // Prepared once on each connection, as the server keeps its rows' statement prepared.
       const [count, page] = await Promise.all([
-        pool.query<{ total: number }>(countText, [accountId]),
-        pool.query<SessionJsonRow>(pageText, [accountId, accountId]),
+        pool.query<{ total: number }>({ name: 'floor_count', text: countText, values: [accountId] }),
+        pool.query<SessionJsonRow>({ name: 'floor_page', text: pageText, values: [accountId, accountId] }),
       ]);
       return { total: Number(count.rows[0]?.total ?? 0), rows: page.rows };
     };

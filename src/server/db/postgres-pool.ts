@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { prepareMarkedStatements } from './prepared-statements.ts';
 
 export interface PostgresPoolOptions {
   poolSize: number;
@@ -51,6 +52,9 @@ export function createPostgresPool(
   pool.on('error', report);
   // A connection checked out between two queries (inside a transaction) has no pool listener; the query
   // that uses it next fails, and the pool drops it on release.
-  pool.on('connect', (client) => client.on('error', report));
+  pool.on('connect', (client) => {
+    client.on('error', report);
+    prepareMarkedStatements(client);
+  });
   return { pool, onConnectionError: (listener) => void listeners.add(listener) };
 }

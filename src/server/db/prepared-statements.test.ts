@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../test/harness.ts';
+import { type DatabaseHandle, openDatabase } from './database.ts';
+import { PREPARED_MARK } from './prepared-statements.ts';
+
+if (testDatabaseKinds.includes('postgres')) {
+  describe('marked statements on PostgreSQL', () => {
+    let testDb: TestDatabase;
+    let database: DatabaseHandle;
+
+    beforeAll(async () => {
+      testDb = await createTestDatabase('postgres', { migrated: true });
+      // One connection, so every statement below runs where pg_prepared_statements can see it.
+      database = openDatabase(testDb.url, { poolSize: 1 });
+    });
+    afterAll(async () => {
+      await database.close();
+      await testDb.drop();
+    });
+
+    const preparedTexts = async () => {
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        database.db,
+      );
+      return rows.map((row) => row.statement);
+    };
+
+    it('runs a marked text as one prepared statement, whatever its values', async () => {
+      const marked = (value: number) =>
+        sql<{ doubled: number }>`${sql.raw(PREPARED_MARK)} select ${value}::int * 2 as doubled`.execute(database.db);
+      const answers = [];
+      for (const value of [1, 2, 3, 40, 500, 6000, 7]) answers.push((await marked(value)).rows[0]?.doubled);
+      expect(answers).toEqual([2, 4, 6, 80, 1000, 12000, 14]);
+      const prepared = (await preparedTexts()).filter((text) => text.includes('as doubled'));
+      expect(prepared).toHaveLength(1);
+      expect(prepared[0]?.startsWith(PREPARED_MARK)).toBe(true);
+    });
+
+    it('leaves unmarked texts unprepared', async () => {
+      const { rows } = await sql<{ tripled: number }>`select ${5}::int * 3 as tripled`.execute(database.db);
+      expect(rows[0]?.tripled).toBe(15);
+      expect((await preparedTexts()).some((text) => text.includes('as tripled'))).toBe(false);
+    });
+
+    it('runs a marked text inside a transaction, whose writes it sees', async () => {
+      const seen = await database.db.transaction().execute(async (trx) => {
+        await sql`create temporary table marked_rows (value int) on commit drop`.execute(trx);
+        await sql`insert into marked_rows values (1), (2), (3)`.execute(trx);
+        const { rows } = await sql<{
+          total: number;
+        }>`${sql.raw(PREPARED_MARK)} select sum(value)::int as total from marked_rows where value >= ${2}`.execute(trx);
+        return rows[0]?.total;
+      });
+      expect(seen).toBe(5);
+    });
+
+    it('answers a marked text that fails with its error, and the connection goes on', async () => {
+      await expect(
+        sql`${sql.raw(PREPARED_MARK)} select * from no_such_table where id = ${1}`.execute(database.db),
+      ).rejects.toThrow(/no_such_table/);
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+      expect(rows[0]?.one).toBe(1);
+    });
+  });
+}
