@@ -15,15 +15,18 @@ import {
 } from '../src/server/features/sessions/session-resource-json.ts';
 
 // The server's own queries: the total from the daily rollup, the page found on the index and then joined,
-// each session written as JSON by the database.
+// each session written as JSON by the database. On PostgreSQL the server finds the page's keys first and
+// then reads the rows by id through a statement it keeps prepared; the floor does the same.
 const COUNT_SQL = 'SELECT coalesce(sum(sessions), 0) AS total FROM session_daily_counts WHERE account_id = ?';
-const pageSql = (
-  postgres: boolean,
-) => `SELECT sessions.id, sessions.website_id, ${sessionResourceSqlText(postgres)} AS resource
+const KEYS_SQL =
+  'SELECT id FROM sessions WHERE account_id = ? ORDER BY creation_timestamp DESC, id DESC LIMIT 25 OFFSET 0';
+const SQLITE_PAGE_SQL = `SELECT sessions.id, sessions.website_id, ${sessionResourceSqlText(false)} AS resource
   FROM sessions JOIN visitors ON visitors.account_id = sessions.account_id AND visitors.id = sessions.visitor_id
-  WHERE sessions.account_id = ? AND sessions.id IN (
-    SELECT id FROM sessions WHERE account_id = ? ORDER BY creation_timestamp DESC, id DESC LIMIT 25 OFFSET 0)
+  WHERE sessions.account_id = ? AND sessions.id IN (${KEYS_SQL})
   ORDER BY sessions.creation_timestamp DESC, sessions.id DESC`;
+const ROWS_BY_ID_SQL = `SELECT sessions.id, sessions.website_id, ${sessionResourceSqlText(true)} AS resource
+  FROM sessions JOIN visitors ON visitors.account_id = sessions.account_id AND visitors.id = sessions.visitor_id
+  WHERE sessions.account_id = $1 AND sessions.id = any($2::text[])`;
 
 const url = process.env.DATABASE_URL ?? '';
 const accountId = process.env.BENCH_ACCOUNT_ID ?? '';
@@ -40,20 +43,27 @@ function openFirstPage(): () => Promise<{ total: number; rows: SessionJsonRow[] 
       index = 0;
       return text.replace(/\?/g, () => `$${++index}`);
     };
-    const [countText, pageText] = [numbered(COUNT_SQL), numbered(pageSql(true))];
+    const [countText, keysText] = [numbered(COUNT_SQL), numbered(KEYS_SQL)];
+    const page = async () => {
+      const keys = await pool.query<{ id: string }>(keysText, [accountId]);
+      const ids = keys.rows.map((row) => row.id);
+      const { rows } = await pool.query<SessionJsonRow>({
+        name: 'floor_rows_by_id',
+        text: ROWS_BY_ID_SQL,
+        values: [accountId, ids],
+      });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    };
     return async () => {
-      // Prepared once on each connection, as the server keeps its rows' statement prepared.
-      const [count, page] = await Promise.all([
-        pool.query<{ total: number }>({ name: 'floor_count', text: countText, values: [accountId] }),
-        pool.query<SessionJsonRow>({ name: 'floor_page', text: pageText, values: [accountId, accountId] }),
-      ]);
-      return { total: Number(count.rows[0]?.total ?? 0), rows: page.rows };
+      const [count, rows] = await Promise.all([pool.query<{ total: number }>(countText, [accountId]), page()]);
+      return { total: Number(count.rows[0]?.total ?? 0), rows };
     };
   }
   // The server's own connection settings, so neither gets a better cache.
   const database = openSqlite(url.replace(/^sqlite:(\/\/)?/i, ''));
   const count = database.prepare<[string], { total: number }>(COUNT_SQL);
-  const page = database.prepare<[string, string], SessionJsonRow>(pageSql(false));
+  const page = database.prepare<[string, string], SessionJsonRow>(SQLITE_PAGE_SQL);
   return async () => ({ total: count.get(accountId)?.total ?? 0, rows: page.all(accountId, accountId) });
 }
 
