@@ -22,6 +22,7 @@ const openConfiguredDatabase = (config: Config) =>
   openDatabase(config.DATABASE_URL, {
     poolSize: config.DB_POOL_SIZE,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    preparedStatements: config.DB_PREPARED_STATEMENTS,
   });
 
 /** Migrates and creates the demo data once, then starts the HTTP processes. */

@@ -157,12 +157,13 @@ export function postgresPoolOf(db: Db): pg.Pool | undefined {
 /** Opens the database named by a URL: a postgres:// URL, or else a SQLite file path. */
 export function openDatabase(
   url: string,
-  options: { poolSize?: number; statementTimeoutMs?: number } = {},
+  options: { poolSize?: number; statementTimeoutMs?: number; preparedStatements?: boolean } = {},
 ): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const { pool, onConnectionError } = createPostgresPool(url, {
       poolSize: options.poolSize ?? 10,
       statementTimeoutMs: options.statementTimeoutMs ?? 30_000,
+      preparedStatements: options.preparedStatements ?? true,
     });
     const db = new Kysely<DatabaseSchema>({
       dialect: new CurrentSchemaPostgresDialect({

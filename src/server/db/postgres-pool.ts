@@ -5,6 +5,8 @@ export interface PostgresPoolOptions {
   poolSize: number;
   /** The server cancels a statement running longer than this; 0 turns the limit off. */
   statementTimeoutMs: number;
+  /** Run the few statements marked for it as named prepared statements (prepared-statements.ts). */
+  preparedStatements: boolean;
 }
 
 /** How long a request waits for a connection before the database counts as unavailable. */
@@ -54,7 +56,7 @@ export function createPostgresPool(
   // that uses it next fails, and the pool drops it on release.
   pool.on('connect', (client) => {
     client.on('error', report);
-    prepareMarkedStatements(client);
+    if (options.preparedStatements) prepareMarkedStatements(client);
   });
   return { pool, onConnectionError: (listener) => void listeners.add(listener) };
 }

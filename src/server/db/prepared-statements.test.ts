@@ -55,6 +55,21 @@ if (testDatabaseKinds.includes('postgres')) {
       expect(seen).toBe(5);
     });
 
+    it('leaves marked texts unprepared when prepared statements are turned off', async () => {
+      const unprepared = openDatabase(testDb.url, { poolSize: 1, preparedStatements: false });
+      try {
+        for (const value of [1, 2])
+          await sql`${sql.raw(PREPARED_MARK)} select ${value}::int * 4 as quadrupled`.execute(unprepared.db);
+        const { rows } = await sql<{ count: number }>`
+          select count(*)::int as count from pg_prepared_statements where statement like '%quadrupled%'`.execute(
+          unprepared.db,
+        );
+        expect(rows[0]?.count).toBe(0);
+      } finally {
+        await unprepared.close();
+      }
+    });
+
     it('answers a marked text that fails with its error, and the connection goes on', async () => {
       await expect(
         sql`${sql.raw(PREPARED_MARK)} select * from no_such_table where id = ${1}`.execute(database.db),
