@@ -129,43 +129,46 @@ async function countSealed(
   countRows: CountRows,
 ): Promise<number | null | typeof REREAD> {
   const after = (column: string, at: number | null) => (at === null ? sql`` : sql`and ${sql.ref(column)} >= ${at}`);
-  const [{ rows: hours }, { rows: days }] = await Promise.all([
-    sql<{ hour: number | string; sessions: number | string; stale: number | string; generation: number | string }>`
-      select hour, sessions, stale, generation from session_set_hours
-      where account_id = ${filter.accountId} ${after('hour', span.from)} and hour < ${span.to}`.execute(db),
-    sql<{ day: number | string; sessions: number | string; offsets: string; generation: number | string }>`
-      select day, sessions, offsets, generation from session_set_days
-      where account_id = ${filter.accountId} ${after('day', span.from === null ? null : Math.floor(span.from / DAY) * DAY)}
-        and day < ${span.to}`.execute(db),
-  ]);
+  // One statement reads both, so the hours it leaves out are those of exactly the days it returns. A
+  // month's hours inside whole days were about 720 rows read only to be skipped (1.6 ms on PostgreSQL).
+  const { rows } = await sql<{
+    grain: 'day' | 'hour';
+    at: number | string;
+    sessions: number | string;
+    offsets: string | null;
+    stale: number | string;
+    generation: number | string;
+  }>`
+    select 'day' as grain, day as at, sessions, offsets, 0 as stale, generation from session_set_days
+    where account_id = ${filter.accountId} ${after('day', span.from === null ? null : Math.floor(span.from / DAY) * DAY)}
+      and day < ${span.to}
+    union all
+    select 'hour' as grain, hour as at, sessions, null as offsets, stale, generation from session_set_hours as hours
+    where account_id = ${filter.accountId} ${after('hour', span.from)} and hour < ${span.to}
+      and not exists (select 1 from session_set_days as days
+        where days.account_id = hours.account_id and days.day = hours.hour - hours.hour % ${DAY})`.execute(db);
 
   const pieces: Piece[] = [];
-  const wholeDays = new Set<number>();
-  for (const row of days) {
-    const day = Number(row.day);
-    const offsets = JSON.parse(row.offsets) as number[];
-    const first = Math.max(0, ((span.from ?? day) - day) / HOUR);
-    const last = Math.min(24, (span.to - day) / HOUR);
-    wholeDays.add(day);
-    const from = offsets[first] ?? 0;
-    const to = offsets[last] ?? 0;
-    if (to > from) {
-      pieces.push({ grain: 'day', at: day, generation: Number(row.generation), size: Number(row.sessions), from, to });
-    }
-  }
   // Stale hours, joined where they follow each other, are counted row by row.
   const stretches: { from: number | null; to: number | null }[] = [];
-  for (const row of [...hours].sort((a, b) => Number(a.hour) - Number(b.hour))) {
-    const hour = Number(row.hour);
-    if (wholeDays.has(Math.floor(hour / DAY) * DAY)) continue;
-    if (Number(row.stale) === 0) {
+  const byTime = rows.map((row) => ({ ...row, at: Number(row.at) })).sort((a, b) => a.at - b.at);
+  for (const row of byTime) {
+    const generation = Number(row.generation);
+    if (row.grain === 'day') {
+      const offsets = JSON.parse(row.offsets ?? '[]') as number[];
+      const first = Math.max(0, ((span.from ?? row.at) - row.at) / HOUR);
+      const last = Math.min(24, (span.to - row.at) / HOUR);
+      const from = offsets[first] ?? 0;
+      const to = offsets[last] ?? 0;
+      if (to > from) pieces.push({ grain: 'day', at: row.at, generation, size: Number(row.sessions), from, to });
+    } else if (Number(row.stale) === 0) {
       const size = Number(row.sessions);
-      pieces.push({ grain: 'hour', at: hour, generation: Number(row.generation), size, from: 0, to: size });
-      continue;
+      pieces.push({ grain: 'hour', at: row.at, generation, size, from: 0, to: size });
+    } else {
+      const last = stretches[stretches.length - 1];
+      if (last && last.to === row.at) last.to = row.at + HOUR;
+      else stretches.push({ from: row.at, to: row.at + HOUR });
     }
-    const last = stretches[stretches.length - 1];
-    if (last && last.to === hour) last.to = hour + HOUR;
-    else stretches.push({ from: hour, to: hour + HOUR });
   }
   if (filter.from != null && span.from !== null && filter.from < span.from) {
     stretches.push({ from: filter.from, to: span.from });
