@@ -6,7 +6,7 @@ import { formatDuration, formatTimestamp } from './session-format.ts';
 import { isSortableField } from './session-sort.ts';
 
 const versioned = (name: string, version: string) => [name, version].filter(Boolean).join(' ');
-const number = { type: 'number', width: 90 } as const;
+const number = { type: 'number', width: 100 } as const;
 
 /**
  * The list's columns; times are shown in `timeZone`. Only columns the server sorts by are sortable. Who, how
@@ -19,25 +19,25 @@ export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
       field: 'creation_timestamp',
       headerName: 'Start time',
       description: `When the session started, in ${timeZone}`,
-      width: 172,
+      width: 196,
       valueFormatter: (value: number) => formatTimestamp(value, timeZone),
     },
     {
       field: 'has_recording',
       headerName: 'Replay',
       description: 'A replay of the session is stored',
-      width: 72,
+      width: 76,
       type: 'boolean',
       renderCell: ({ row }) =>
         row.has_recording ? (
           <SmartDisplayOutlinedIcon color="primary" titleAccess="Has a replay" sx={{ verticalAlign: 'middle' }} />
         ) : null,
     },
-    { field: 'duration', headerName: 'Duration', width: 100, valueFormatter: (value: number) => formatDuration(value) },
+    { field: 'duration', headerName: 'Duration', width: 116, valueFormatter: (value: number) => formatDuration(value) },
     {
       field: 'visitor',
       headerName: 'Visitor',
-      width: 220,
+      width: 200,
       valueGetter: (_value, row) => [row.visitor.name, row.visitor.email, row.visitor.id].filter(Boolean).join(' '),
       renderCell: ({ row }) => <VisitorCell visitor={row.visitor} />,
     },
@@ -52,7 +52,7 @@ export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
       field: 'rage_clicks',
       headerName: 'Rage clicks',
       ...number,
-      width: 104,
+      width: 128,
       valueGetter: (_value, row) => row.events_statistics.rage_clicks,
     },
     {
@@ -66,8 +66,15 @@ export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
       field: 'engagment_score',
       headerName: 'Engagement',
       description: 'Engagement score, 0 to 100',
-      width: 130,
+      width: 140,
       renderCell: ({ row }) => <EngagementBar score={row.engagment_score} />,
+    },
+    {
+      field: 'active_time',
+      headerName: 'Active time',
+      description: 'Time spent interacting with the page, long pauses left out',
+      width: 128,
+      valueFormatter: (value: number) => formatDuration(value),
     },
     {
       field: 'location',

@@ -38,3 +38,13 @@ export function sortFromSortModel(model: GridSortModel): string {
   const sort = first.sort === 'asc' ? key : `-${key}`;
   return sort === '-start' ? '' : sort;
 }
+
+const LENGTHS = new Set(['duration', 'active_time']);
+
+/** The order of the rows in words, as the grid's toolbar states it: "Sorted by duration, longest first". */
+export function describeSort(field: string | undefined, header: string | undefined, ascending: boolean): string {
+  if (!field || !header || field === 'creation_timestamp')
+    return `Sorted by start time, ${ascending ? 'oldest' : 'newest'} first`;
+  const ends = LENGTHS.has(field) ? ['shortest', 'longest'] : ['lowest', 'highest'];
+  return `Sorted by ${header.toLowerCase()}, ${ascending ? ends[0] : ends[1]} first`;
+}

@@ -99,6 +99,9 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
         disableColumnSorting={props.onSortModelChange === undefined}
         filterMode="server"
         disableColumnFilter
+        // Headers sort with a click and the toolbar chooses columns; without the menu's button a sorted
+        // column's name still fits beside its arrow.
+        disableColumnMenu
         // Filtering happens on the server; without this the grid probes for eval, which the page's policy forbids.
         disableEval
         rowSelection={false}

@@ -3,7 +3,15 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ME, mockSessionsApi, renderPage, sessionRequests, signInAs } from './sessions-page-fixtures.tsx';
+import {
+  answerSessionsWith,
+  ME,
+  mockSessionsApi,
+  renderPage,
+  sessionRequests,
+  sessionsResponse,
+  signInAs,
+} from './sessions-page-fixtures.tsx';
 
 mockSessionsApi();
 
@@ -13,14 +21,33 @@ describe('SessionsPage', () => {
     renderPage('/sessions?page=3');
     await screen.findByText('1,234 sessions');
     expect(sessionRequests.at(-1)?.has('sort')).toBe(false);
+    expect(screen.getByText('Sorted by start time, newest first')).toBeInTheDocument();
 
     await user.click(screen.getByRole('columnheader', { name: /Duration/ }));
     await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('-duration'));
     expect(sessionRequests.at(-1)?.get('page')).toBe('0');
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/sessions?sort=-duration');
+    expect(await screen.findByText('Sorted by duration, longest first')).toBeInTheDocument();
 
     await user.click(screen.getByRole('columnheader', { name: /Duration/ }));
     await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('duration'));
+    expect(await screen.findByText('Sorted by duration, shortest first')).toBeInTheDocument();
+  });
+
+  it('sorts by active time from its own column, and says so', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    await user.click(screen.getByRole('columnheader', { name: /Active time/ }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('-active_time'));
+    expect(screen.getByRole('columnheader', { name: /Active time/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(await screen.findByText('Sorted by active time, longest first')).toBeInTheDocument();
+    cleanup();
+
+    renderPage('/sessions?sort=engagement');
+    await screen.findByText('1,234 sessions');
+    expect(screen.getByRole('columnheader', { name: /Engagement/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByText('Sorted by engagement, lowest first')).toBeInTheDocument();
   });
 
   it('opens a link with a sort sorted, and ignores a sort the server does not know', async () => {
@@ -69,5 +96,17 @@ describe('SessionsPage', () => {
     renderPage();
     await screen.findByText('1,234 sessions');
     expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the last page for a link past the end, and puts it in the address', async () => {
+    // 1,234 sessions: the last page of 25 is page 49; past it the server answers the total and no rows.
+    answerSessionsWith((query) => {
+      const reply = sessionsResponse(query);
+      return Number(query.get('page')) > 49 ? { body: { ...(reply.body as object), sessions: [] } } : reply;
+    });
+    renderPage('/sessions?page=900');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/sessions?page=49'));
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('page')).toBe('49'));
+    expect(await screen.findByText(/1,?226–1,?234 of 1,?234/)).toBeInTheDocument();
   });
 });

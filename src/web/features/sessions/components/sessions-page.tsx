@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEventCallback } from '@mui/material/utils';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import type { Session } from '../../../../api/client/types.gen.ts';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { OfflineNotice } from '../../../components/feedback/offline-notice.tsx';
@@ -16,7 +16,13 @@ import { sortFromSortModel, sortModelFromSort } from '../../../components/sessio
 import { useMeQuery } from '../../../lib/api/me-query.ts';
 import { useNewSessionsCount } from '../api/use-new-sessions-count.ts';
 import { useSessionsQuery } from '../api/use-sessions-query.ts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toSavedViewQuery, toSessionsQuery } from '../lib/sessions-search-params.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  lastPageOf,
+  PAGE_SIZES,
+  toSavedViewQuery,
+  toSessionsQuery,
+} from '../lib/sessions-search-params.ts';
 import { useSessionsView } from '../lib/use-sessions-view.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { FiltersPanel } from './filters-panel.tsx';
@@ -91,7 +97,13 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
   );
   const changeSort = useEventCallback((model: GridSortModel) => changeView({ sort: sortFromSortModel(model) }));
   const openListedSession = useEventCallback((session: Session) => openSession(session.id));
-  const paginationModel = useMemo(() => ({ page: view.page, pageSize: view.size }), [view.page, view.size]);
+  // A page past the end (an old link, or sessions deleted since) shows the last page instead, in the address too.
+  const loadedTotal = sessions.isSuccess && !sessions.isPlaceholderData ? sessions.data.total : undefined;
+  const page = loadedTotal === undefined ? view.page : Math.min(view.page, lastPageOf(loadedTotal, view.size));
+  useEffect(() => {
+    if (page !== view.page) changeView({ page }, { replace: true });
+  }, [page, view.page, changeView]);
+  const paginationModel = useMemo(() => ({ page, pageSize: view.size }), [page, view.size]);
   const sortModel = useMemo(() => sortModelFromSort(view.sort), [view.sort]);
   const widenDates = useEventCallback(() => changeView({ dateFrom: '', dateTo: '' }));
   const noSessionsYet = useMemo(

@@ -100,6 +100,11 @@ export function writeSessionsView(
   return next;
 }
 
+/** The last page holding sessions of a list of `total` (0 when it is empty), within the pages the API serves. */
+export function lastPageOf(total: number, size: number): number {
+  return Math.min(MAX_PAGE, Math.max(0, Math.ceil(total / size) - 1));
+}
+
 /** Applies a change; changing any filter or the page size goes back to the first page. */
 export function applyViewChange(view: SessionsView, change: Partial<SessionsView>): SessionsView {
   const next = { ...view, ...change };

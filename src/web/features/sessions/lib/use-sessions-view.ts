@@ -20,8 +20,9 @@ export function useSessionsView() {
   useEffect(() => {
     pending.current = null;
   }, [params]);
+  // `replace` corrects the address in place (a page past the end) instead of adding a step to go back to.
   const changeView = useCallback(
-    (change: Partial<SessionsView>) => {
+    (change: Partial<SessionsView>, options?: { replace?: boolean }) => {
       if (change.timeZone !== undefined) rememberTimeZone(change.timeZone);
       setParams((rendered) => {
         const current = pending.current ?? rendered;
@@ -35,7 +36,7 @@ export function useSessionsView() {
         );
         pending.current = next;
         return next;
-      });
+      }, options);
     },
     [setParams],
   );
