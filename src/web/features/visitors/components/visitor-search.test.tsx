@@ -100,4 +100,16 @@ describe('VisitorSearch', () => {
     await user.paste('https://analytics.example.com/sessions/ses_42?tz=UTC');
     await waitFor(() => expect(address()).toHaveTextContent('/sessions/ses_42'));
   });
+
+  it('says so when nobody matches, and Enter still opens the visitor lookup', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSearch();
+    await user.type(box(), 'zz-nobody');
+    const listbox = await screen.findByRole('listbox', { name: 'Suggested people' });
+    const nobody = within(listbox).getByRole('option');
+    expect(nobody).toHaveTextContent('Nobody found');
+    expect(nobody).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(address()).toHaveTextContent('/visitors?visitor_id=zz-nobody'));
+  });
 });

@@ -19,6 +19,15 @@ const DEBOUNCE_MS = 250;
 const isSessionLink = (target: string | null): target is string => target?.startsWith('/sessions/') ?? false;
 
 /**
+ * Shown, and never chosen, when a search found nobody: free text leaves the list closed when it is empty, and
+ * "nobody" would then look the same as "still searching".
+ */
+const NOBODY_FOUND = { nobody: true } as const;
+type SearchOption = VisitorSuggestion | typeof NOBODY_FOUND;
+const isNobody = (option: SearchOption | string): option is typeof NOBODY_FOUND =>
+  typeof option !== 'string' && 'nobody' in option;
+
+/**
  * The app bar's search. As one types, people whose name or e-mail starts with the text (or whose visitor id it
  * is) are suggested with their session counts; arrows and Enter pick one. Enter on the text itself, an
  * e-mail or a visitor id, opens the visitor lookup; a pasted session link opens that session at once.
@@ -29,14 +38,17 @@ export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   const [text, setText] = useState('');
   const settled = useDebouncedValue(text, DEBOUNCE_MS);
   const suggestions = useVisitorSuggestionsQuery(settled, can('users.sessions:read'));
-  const options = text.trim().length >= MIN_SEARCH_LENGTH ? (suggestions.data?.visitors ?? []) : [];
+  const found = text.trim().length >= MIN_SEARCH_LENGTH ? (suggestions.data?.visitors ?? []) : [];
+  const searchedForText = settled === text && suggestions.isSuccess && !suggestions.isFetching;
+  const options: SearchOption[] =
+    found.length === 0 && searchedForText && text.trim().length >= MIN_SEARCH_LENGTH ? [NOBODY_FOUND] : found;
   const go = (target: string | null) => {
     if (!target) return;
     setText('');
     navigate(target);
   };
-  const choose = (choice: string | VisitorSuggestion | null) => {
-    if (choice === null) return;
+  const choose = (choice: string | SearchOption | null) => {
+    if (choice === null || isNobody(choice)) return;
     if (typeof choice === 'string') return go(parseVisitorQuery(choice));
     const typed = parseVisitorQuery(text);
     if (choice.matched_by === 'session' && isSessionLink(typed)) return go(typed);
@@ -44,7 +56,7 @@ export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   };
   return (
     <form role="search" onSubmit={(event) => event.preventDefault()}>
-      <Autocomplete<VisitorSuggestion, false, false, true>
+      <Autocomplete<SearchOption, false, false, true>
         freeSolo
         options={options}
         value={null}
@@ -54,9 +66,20 @@ export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
         }}
         onChange={(_event, choice) => choose(choice)}
         filterOptions={(all) => all}
-        getOptionLabel={(option) => (typeof option === 'string' ? option : option.name || option.email || option.id)}
-        getOptionKey={(option) => (typeof option === 'string' ? option : option.id)}
-        renderOption={({ key, ...props }, option) => <VisitorSuggestionOption key={key} {...props} visitor={option} />}
+        getOptionLabel={(option) =>
+          typeof option === 'string' ? option : isNobody(option) ? '' : option.name || option.email || option.id
+        }
+        getOptionKey={(option) => (typeof option === 'string' ? option : isNobody(option) ? 'nobody' : option.id)}
+        getOptionDisabled={isNobody}
+        renderOption={({ key, ...props }, option) =>
+          isNobody(option) ? (
+            <li key={key} {...props}>
+              Nobody found
+            </li>
+          ) : (
+            <VisitorSuggestionOption key={key} {...props} visitor={option} />
+          )
+        }
         loading={suggestions.isFetching}
         loadingText="Searching…"
         noOptionsText="Nobody found"
