@@ -172,4 +172,17 @@ describe('filter chips', () => {
       .map((chip) => chip.getAttribute('aria-label') ?? chip.textContent);
     expect(chips).toEqual(['Device: Tablet', 'Duration: at least 60 s', 'Add filter']);
   });
+
+  it('keeps the keyboard in the chips when one is removed, then on "Add filter"', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions?has_errors=true&has_rage_clicks=true' });
+    const errors = await screen.findByRole('button', { name: 'Has errors' });
+    errors.focus();
+    await user.keyboard('{Delete}');
+    expect(address().has('has_errors')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Has rage clicks' })).toHaveFocus();
+    await user.keyboard('{Backspace}');
+    expect(address().has('has_rage_clicks')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Add filter' })).toHaveFocus();
+  });
 });

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { withoutFilter, withValues } from '../lib/filter-draft.ts';
 import {
   describeFilter,
@@ -35,6 +35,24 @@ export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<FilterDefinition | null>(null);
   const [editingWebsite, setEditingWebsite] = useState(false);
+  const list = useRef<HTMLDivElement>(null);
+  // A removed chip's place, and how many chips there were: once fewer are shown, focus moves to the chip now
+  // in that place (or the last one, or "Add filter") instead of falling to the top of the page.
+  const removed = useRef<{ index: number; count: number } | null>(null);
+  const chips = () => [...(list.current?.querySelectorAll<HTMLElement>('[data-filter-chip]') ?? [])];
+  const remove = (event: { currentTarget: Element }, apply: () => void) => {
+    const index = chips().findIndex((chip) => chip.contains(event.currentTarget));
+    removed.current = { index: Math.max(0, index), count: chips().length };
+    apply();
+  };
+  useEffect(() => {
+    const pending = removed.current;
+    const shown = chips();
+    if (!pending || shown.length >= pending.count) return;
+    removed.current = null;
+    const next = shown[Math.min(pending.index, shown.length - 1)] ?? list.current?.querySelector('button');
+    next?.focus();
+  });
   const on = FILTER_DEFINITIONS.filter((definition) => isFilterOn(filters, definition));
   const off = FILTER_DEFINITIONS.filter((definition) => !isFilterOn(filters, definition));
   const chosenWebsite = website?.websites.find((option) => option.id === website.websiteId);
@@ -43,6 +61,7 @@ export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
   const websiteOffered = website !== undefined && !website.websiteId && website.websites.length > 0;
   return (
     <Box
+      ref={list}
       role="list"
       aria-label="Filters on"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1.5 }}
@@ -53,7 +72,8 @@ export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
             label={websiteLabel}
             aria-label={websiteLabel}
             onClick={() => setEditingWebsite(true)}
-            onDelete={() => website.onChange('')}
+            onDelete={(event) => remove(event, () => website.onChange(''))}
+            data-filter-chip
             deleteIcon={<CancelIcon titleAccess={`Remove ${websiteLabel}`} />}
             color="primary"
             variant="outlined"
@@ -69,7 +89,8 @@ export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
               label={label}
               aria-label={label}
               onClick={() => setEditing(definition)}
-              onDelete={() => onChange(withoutFilter(filters, definition))}
+              onDelete={(event) => remove(event, () => onChange(withoutFilter(filters, definition)))}
+              data-filter-chip
               // Named so it can be found and heard; with the chip focused, Backspace or Delete removes it too.
               deleteIcon={<CancelIcon titleAccess={`Remove ${label}`} />}
               color="primary"
