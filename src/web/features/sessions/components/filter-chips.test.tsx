@@ -185,4 +185,21 @@ describe('filter chips', () => {
     expect(address().has('has_rage_clicks')).toBe(false);
     expect(screen.getByRole('button', { name: 'Add filter' })).toHaveFocus();
   });
+
+  it('offers the common browser names as one types, and takes a name typed in another case as that name', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    const dialog = await addFilter(user, 'Browser');
+    const field = within(dialog).getByRole('combobox', { name: 'Browser' });
+    await user.type(field, 'sa');
+    const names = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(names).toEqual(['Safari', 'Samsung Internet']);
+    await user.clear(field);
+    await user.type(field, 'chrome');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(address().get('browser')).toBe('Chrome');
+    expect(screen.getByRole('button', { name: /Browser: Chrome/ })).toBeInTheDocument();
+  });
 });

@@ -84,7 +84,34 @@ export function FilterValueFields({ definition, draft, onChange }: FilterValueFi
           <TextField label="Value" value={draft.value ?? ''} onChange={(event) => set('value', event.target.value)} />
         </Stack>
       );
-    case 'text':
+    case 'text': {
+      const suggestions = control.suggestions;
+      if (suggestions) {
+        // A name typed in another case is the known name: "chrome" would otherwise match no session.
+        const known = (text: string) =>
+          suggestions.find((name) => name.toLowerCase() === text.trim().toLowerCase()) ?? text;
+        return (
+          <Autocomplete
+            freeSolo
+            options={suggestions}
+            inputValue={draft[param] ?? ''}
+            onInputChange={(_event, value) => set(param, known(value))}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={label}
+                placeholder={control.placeholder}
+                helperText="Exact name: pick one, or type another"
+                autoFocus
+                slotProps={{
+                  ...params.slotProps,
+                  htmlInput: { ...params.slotProps.htmlInput, autoComplete: 'off', spellCheck: false },
+                }}
+              />
+            )}
+          />
+        );
+      }
       return (
         <TextField
           label={control.contains ? `${label} contains` : label}
@@ -97,5 +124,6 @@ export function FilterValueFields({ definition, draft, onChange }: FilterValueFi
           slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
         />
       );
+    }
   }
 }

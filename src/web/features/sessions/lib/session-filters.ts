@@ -104,7 +104,7 @@ export function toFilterQuery(filters: SessionFilters): Partial<SessionsQuery> {
 }
 
 export type FilterControl =
-  | { kind: 'text'; placeholder?: string; contains?: boolean }
+  | { kind: 'text'; placeholder?: string; contains?: boolean; suggestions?: readonly string[] }
   | { kind: 'choice'; options: { value: string; label: string }[] }
   | { kind: 'country' }
   | { kind: 'range'; unit: string; max: number; step: number }
@@ -125,12 +125,19 @@ const flagFilter = (param: FilterParam, label: string, yes: string, no: string):
   params: [param],
   control: { kind: 'flag', yes, no },
 });
-const textFilter = (param: FilterParam, label: string, placeholder?: string): FilterDefinition => ({
+const textFilter = (param: FilterParam, label: string, suggestions?: readonly string[]): FilterDefinition => ({
   id: param,
   label,
   params: [param],
-  control: { kind: 'text', placeholder },
+  control: suggestions ? { kind: 'text', placeholder: `e.g. ${suggestions[0] ?? ''}`, suggestions } : { kind: 'text' },
 });
+
+/**
+ * The names the server gives the most common browsers and systems (it reads the User-Agent with ua-parser-js
+ * and renames a few): offered as one types, since the filter matches the exact name.
+ */
+const COMMON_BROWSERS = ['Chrome', 'Safari', 'Edge', 'Firefox', 'Samsung Internet', 'Opera', 'Internet Explorer'];
+const COMMON_SYSTEMS = ['Windows', 'macOS', 'iOS', 'Android', 'Linux', 'ChromeOS', 'Ubuntu'];
 const containsFilter = (param: FilterParam, label: string, placeholder: string): FilterDefinition => ({
   id: param,
   label,
@@ -152,8 +159,8 @@ export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
       ],
     },
   },
-  textFilter('browser', 'Browser', 'e.g. Chrome'),
-  textFilter('os', 'Operating system', 'e.g. Windows'),
+  textFilter('browser', 'Browser', COMMON_BROWSERS),
+  textFilter('os', 'Operating system', COMMON_SYSTEMS),
   { id: 'country', label: 'Country', params: ['country'], control: { kind: 'country' } },
   {
     id: 'duration',
