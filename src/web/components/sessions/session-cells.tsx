@@ -50,7 +50,7 @@ export function ReferrerCell({ session }: { session: Session }) {
 export function EngagementBar({ score }: { score: number }) {
   const value = Math.max(0, Math.min(100, score));
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%', height: '100%' }}>
       <Box aria-hidden="true" sx={{ flex: 1, height: 6, borderRadius: 3, bgcolor: 'action.hover', overflow: 'hidden' }}>
         <Box sx={{ width: `${value}%`, height: '100%', bgcolor: 'primary.main' }} />
       </Box>

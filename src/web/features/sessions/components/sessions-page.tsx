@@ -119,7 +119,7 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
   return (
     <>
       <PageHeader>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
           {renderViewActions?.(toSavedViewQuery(view))}
           <ExportCsvButton filter={exportFilter} timeZone={view.timeZone} />
         </Box>
