@@ -37,7 +37,7 @@ export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
     {
       field: 'visitor',
       headerName: 'Visitor',
-      width: 200,
+      width: 192,
       valueGetter: (_value, row) => [row.visitor.name, row.visitor.email, row.visitor.id].filter(Boolean).join(' '),
       renderCell: ({ row }) => <VisitorCell visitor={row.visitor} />,
     },
@@ -52,7 +52,7 @@ export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
       field: 'rage_clicks',
       headerName: 'Rage clicks',
       ...number,
-      width: 128,
+      width: 136,
       valueGetter: (_value, row) => row.events_statistics.rage_clicks,
     },
     {
@@ -73,7 +73,7 @@ export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
       field: 'active_time',
       headerName: 'Active time',
       description: 'Time spent interacting with the page, long pauses left out',
-      width: 128,
+      width: 136,
       valueFormatter: (value: number) => formatDuration(value),
     },
     {
