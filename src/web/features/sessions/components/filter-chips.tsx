@@ -41,8 +41,9 @@ export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
   const removed = useRef<{ index: number; count: number } | null>(null);
   const chips = () => [...(list.current?.querySelectorAll<HTMLElement>('[data-filter-chip]') ?? [])];
   const remove = (event: { currentTarget: Element }, apply: () => void) => {
-    const index = chips().findIndex((chip) => chip.contains(event.currentTarget));
-    removed.current = { index: Math.max(0, index), count: chips().length };
+    const shown = chips();
+    const index = shown.findIndex((chip) => chip.contains(event.currentTarget));
+    removed.current = { index: Math.max(0, index), count: shown.length };
     apply();
   };
   useEffect(() => {
