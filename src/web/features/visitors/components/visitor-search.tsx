@@ -38,10 +38,10 @@ export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   const [text, setText] = useState('');
   const settled = useDebouncedValue(text, DEBOUNCE_MS);
   const suggestions = useVisitorSuggestionsQuery(settled, can('users.sessions:read'));
-  const found = text.trim().length >= MIN_SEARCH_LENGTH ? (suggestions.data?.visitors ?? []) : [];
-  const searchedForText = settled === text && suggestions.isSuccess && !suggestions.isFetching;
-  const options: SearchOption[] =
-    found.length === 0 && searchedForText && text.trim().length >= MIN_SEARCH_LENGTH ? [NOBODY_FOUND] : found;
+  const searchable = text.trim().length >= MIN_SEARCH_LENGTH;
+  const found = searchable ? (suggestions.data?.visitors ?? []) : [];
+  const searchedForText = searchable && settled === text && suggestions.isSuccess && !suggestions.isFetching;
+  const options: SearchOption[] = found.length === 0 && searchedForText ? [NOBODY_FOUND] : found;
   const go = (target: string | null) => {
     if (!target) return;
     setText('');
@@ -82,7 +82,6 @@ export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
         }
         loading={suggestions.isFetching}
         loadingText="Searching…"
-        noOptionsText="Nobody found"
         clearOnBlur={false}
         handleHomeEndKeys={false}
         slotProps={{ listbox: { 'aria-label': 'Suggested people' } }}
