@@ -2045,6 +2045,104 @@ export type GetSessionsResponses = {
 
 export type GetSessionsResponse = GetSessionsResponses[keyof GetSessionsResponses];
 
+export type ListSessionValuesData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The filter of GET /v1/sessions whose values to list.
+         */
+        field: 'device' | 'browser' | 'os' | 'country' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'tag' | 'visitor_param' | 'url' | 'start_url' | 'referrer';
+        /**
+         * Only values containing this text, case-insensitive.
+         */
+        q?: string;
+        /**
+         * With `field=visitor_param`: the values of this parameter. Without it, the parameters' names.
+         */
+        name?: string;
+        /**
+         * Only this website's sessions.
+         */
+        website_id?: string;
+        limit: number;
+    };
+    url: '/v1/sessions/values';
+};
+
+export type ListSessionValuesErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ListSessionValuesError = ListSessionValuesErrors[keyof ListSessionValuesErrors];
+
+export type ListSessionValuesResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        field: string;
+        /**
+         * Start of the counted days (Unix seconds): the UTC day 30 days ago, as `date_from=TODAY-30DAYS&tz=UTC`.
+         */
+        since: number;
+        /**
+         * Most sessions first, then by value.
+         */
+        values: Array<{
+            /**
+             * Exactly as the filter takes it: a parameter's name for `visitor_param` without `name`; lower-cased text for `url`, `start_url`, `referrer` and `tag`, which match case-insensitively.
+             */
+            value: string;
+            /**
+             * Sessions with this value that started since `since`. Absent for `url`, `start_url` and `referrer`, whose values are listed shortest first.
+             */
+            sessions?: number;
+        }>;
+    };
+};
+
+export type ListSessionValuesResponse = ListSessionValuesResponses[keyof ListSessionValuesResponses];
+
 export type GetSessionData = {
     body?: never;
     path: {

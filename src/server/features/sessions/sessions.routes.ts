@@ -11,6 +11,8 @@ import { compressed } from '../../http/compression.ts';
 import { SessionEventPage, SessionEventsQuery } from '../../../api/schemas/session-events.ts';
 import { listSessionEvents } from './session-events.service.ts';
 import { getSession, listSessions } from './sessions.service.ts';
+import { SessionValues, SessionValuesQuery } from '../../../api/schemas/session-values.ts';
+import { VALUE_DAYS, listSessionValues } from './session-values.ts';
 
 export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: string }> = async (
   app,
@@ -39,6 +41,26 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: stri
         reply,
         await listSessions(readingFor(db, reply), requirePrincipal(request).accountId, request.query, { publicUrl }),
       ),
+  });
+
+  app.get('/v1/sessions/values', {
+    config: { scope: 'users.sessions:read' },
+    schema: {
+      ...operation({
+        tag: 'Sessions',
+        operationId: 'listSessionValues',
+        summary: "A list filter's stored values, for suggestions",
+        description:
+          `The values \`field\` takes in the account's sessions, each with the sessions that started since the UTC day ${VALUE_DAYS} ` +
+          'days ago (as `date_from=TODAY-30DAYS&tz=UTC`), most first, written as the filter of GET /v1/sessions takes them. `visitor_param` lists the ' +
+          "parameters' names, or with `name` that parameter's values. `url`, `start_url` and `referrer` list the " +
+          'distinct texts stored (lower-cased, shortest first, without counts) that contain `q`.',
+        scope: 'users.sessions:read',
+        success: { 200: SessionValues },
+      }),
+      querystring: SessionValuesQuery,
+    },
+    handler: (request) => listSessionValues(db, requirePrincipal(request).accountId, request.query),
   });
 
   app.get('/v1/sessions/:id', {
