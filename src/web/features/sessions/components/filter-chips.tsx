@@ -141,6 +141,7 @@ export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
           key={editing.id}
           definition={editing}
           filters={filters}
+          websiteId={website?.websiteId || undefined}
           onClose={() => setEditing(null)}
           onApply={(values) => {
             setEditing(null);

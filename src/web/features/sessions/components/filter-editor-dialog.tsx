@@ -14,10 +14,12 @@ interface FilterEditorDialogProps {
   filters: SessionFilters;
   onApply: (values: Partial<Record<FilterParam, string | undefined>>) => void;
   onClose: () => void;
+  /** The list's website, if one is chosen: value suggestions count its sessions only. */
+  websiteId?: string;
 }
 
 /** Sets one filter's value; nothing changes in the list until "Apply". */
-export function FilterEditorDialog({ definition, filters, onApply, onClose }: FilterEditorDialogProps) {
+export function FilterEditorDialog({ definition, filters, onApply, onClose, websiteId }: FilterEditorDialogProps) {
   const [draft, setDraft] = useState(() => draftOf(definition, filters));
   const [error, setError] = useState('');
   const titleId = useId();
@@ -37,7 +39,7 @@ export function FilterEditorDialog({ definition, filters, onApply, onClose }: Fi
       >
         <DialogTitle id={titleId}>Filter: {definition.label}</DialogTitle>
         <DialogContent sx={{ pt: '8px !important', display: 'grid', gap: 1.5 }}>
-          <FilterValueFields definition={definition} draft={draft} onChange={setDraft} />
+          <FilterValueFields definition={definition} draft={draft} onChange={setDraft} websiteId={websiteId} />
           {error ? <Alert severity="error">{error}</Alert> : null}
         </DialogContent>
         <DialogActions>

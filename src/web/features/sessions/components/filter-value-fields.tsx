@@ -1,4 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
@@ -8,15 +9,20 @@ import TextField from '@mui/material/TextField';
 import { listCountries } from '../lib/countries.ts';
 import type { FilterDraft } from '../lib/filter-draft.ts';
 import type { FilterDefinition, FilterParam } from '../lib/session-filters.ts';
+import { SuggestedValueField } from './suggested-value-field.tsx';
 
 interface FilterValueFieldsProps {
   definition: FilterDefinition;
   draft: FilterDraft;
   onChange: (draft: FilterDraft) => void;
+  /** The list's website, if one is chosen: suggestions count its sessions only. */
+  websiteId?: string;
 }
 
+const EXACT_HELP = 'Exact value: pick one, or type another. Counts are sessions in the last 30 days.';
+
 /** The control that suits the filter: a country picker, a range with its unit, yes/no, text, or name = value. */
-export function FilterValueFields({ definition, draft, onChange }: FilterValueFieldsProps) {
+export function FilterValueFields({ definition, draft, onChange, websiteId }: FilterValueFieldsProps) {
   const { control, label } = definition;
   const param = definition.params[0] as FilterParam;
   const set = (key: string, value: string) => onChange({ ...draft, [key]: value });
@@ -72,58 +78,50 @@ export function FilterValueFields({ definition, draft, onChange }: FilterValueFi
         </Stack>
       );
     }
-    case 'visitor-param':
+    case 'visitor-param': {
+      const paramName = (draft.name ?? '').trim();
       return (
         <Stack direction="row" spacing={1.5}>
-          <TextField
-            label="Parameter name"
-            value={draft.name ?? ''}
-            onChange={(event) => set('name', event.target.value)}
-            autoFocus
-          />
-          <TextField label="Value" value={draft.value ?? ''} onChange={(event) => set('value', event.target.value)} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <SuggestedValueField
+              field="visitor_param"
+              label="Parameter name"
+              value={draft.name ?? ''}
+              onChange={(text) => set('name', text)}
+              websiteId={websiteId}
+              autoFocus
+              exact
+            />
+          </Box>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <SuggestedValueField
+              field="visitor_param"
+              label="Value"
+              value={draft.value ?? ''}
+              onChange={(text) => set('value', text)}
+              name={paramName}
+              websiteId={websiteId}
+              enabled={paramName !== ''}
+              exact
+            />
+          </Box>
         </Stack>
       );
-    case 'text': {
-      const suggestions = control.suggestions;
-      if (suggestions) {
-        // A name typed in another case is the known name: "chrome" would otherwise match no session.
-        const known = (text: string) =>
-          suggestions.find((name) => name.toLowerCase() === text.trim().toLowerCase()) ?? text;
-        return (
-          <Autocomplete
-            freeSolo
-            options={suggestions}
-            inputValue={draft[param] ?? ''}
-            onInputChange={(_event, value) => set(param, known(value))}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={label}
-                placeholder={control.placeholder}
-                helperText="Exact name: pick one, or type another"
-                autoFocus
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: { ...params.slotProps.htmlInput, autoComplete: 'off', spellCheck: false },
-                }}
-              />
-            )}
-          />
-        );
-      }
+    }
+    case 'text':
       return (
-        <TextField
+        <SuggestedValueField
+          field={control.field}
           label={control.contains ? `${label} contains` : label}
           placeholder={control.placeholder}
           value={draft[param] ?? ''}
-          onChange={(event) => set(param, event.target.value)}
-          helperText={control.contains ? 'Any part, case does not matter' : 'Exact value'}
+          onChange={(text) => set(param, text)}
+          websiteId={websiteId}
+          fallback={control.suggestions}
+          helperText={control.contains ? 'Any part, case does not matter' : EXACT_HELP}
+          exact={!control.contains}
           autoFocus
-          fullWidth
-          slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
         />
       );
-    }
   }
 }

@@ -1,4 +1,4 @@
-import type { GetSessionsData } from '../../../../api/client/types.gen.ts';
+import type { GetSessionsData, ListSessionValuesData } from '../../../../api/client/types.gen.ts';
 import { countryName } from './countries.ts';
 
 type SessionsQuery = NonNullable<GetSessionsData['query']>;
@@ -103,8 +103,11 @@ export function toFilterQuery(filters: SessionFilters): Partial<SessionsQuery> {
   return query as Partial<SessionsQuery>;
 }
 
+/** Filters whose stored values the server lists (GET /v1/sessions/values), by the same name. */
+type ValueParam = Extract<FilterParam, ListSessionValuesData['query']['field']>;
+
 export type FilterControl =
-  | { kind: 'text'; placeholder?: string; contains?: boolean; suggestions?: readonly string[] }
+  | { kind: 'text'; field: ValueParam; placeholder?: string; contains?: boolean; suggestions?: readonly string[] }
   | { kind: 'choice'; options: { value: string; label: string }[] }
   | { kind: 'country' }
   | { kind: 'range'; unit: string; max: number; step: number }
@@ -125,24 +128,26 @@ const flagFilter = (param: FilterParam, label: string, yes: string, no: string):
   params: [param],
   control: { kind: 'flag', yes, no },
 });
-const textFilter = (param: FilterParam, label: string, suggestions?: readonly string[]): FilterDefinition => ({
+const textFilter = (param: ValueParam, label: string, suggestions?: readonly string[]): FilterDefinition => ({
   id: param,
   label,
   params: [param],
-  control: suggestions ? { kind: 'text', placeholder: `e.g. ${suggestions[0] ?? ''}`, suggestions } : { kind: 'text' },
+  control: suggestions
+    ? { kind: 'text', field: param, placeholder: `e.g. ${suggestions[0] ?? ''}`, suggestions }
+    : { kind: 'text', field: param },
 });
 
 /**
  * The names the server gives the most common browsers and systems (it reads the User-Agent with ua-parser-js
- * and renames a few): offered as one types, since the filter matches the exact name.
+ * and renames a few): offered after the account's own names, since the filter matches the exact name.
  */
 const COMMON_BROWSERS = ['Chrome', 'Safari', 'Edge', 'Firefox', 'Samsung Internet', 'Opera', 'Internet Explorer'];
 const COMMON_SYSTEMS = ['Windows', 'macOS', 'iOS', 'Android', 'Linux', 'ChromeOS', 'Ubuntu'];
-const containsFilter = (param: FilterParam, label: string, placeholder: string): FilterDefinition => ({
+const containsFilter = (param: ValueParam, label: string, placeholder: string): FilterDefinition => ({
   id: param,
   label,
   params: [param],
-  control: { kind: 'text', placeholder, contains: true },
+  control: { kind: 'text', field: param, placeholder, contains: true },
 });
 
 export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [

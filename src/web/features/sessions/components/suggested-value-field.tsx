@@ -1,0 +1,93 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { useMemo } from 'react';
+import { type SessionValueField, useSessionValuesQuery } from '../api/use-session-values-query.ts';
+
+interface SuggestedValueFieldProps {
+  field: SessionValueField;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** With `field="visitor_param"`: suggest this parameter's values rather than parameters' names. */
+  name?: string;
+  websiteId?: string;
+  placeholder?: string;
+  helperText?: string;
+  /** Offered while the account's own values are on their way, and kept after them. */
+  fallback?: readonly string[];
+  autoFocus?: boolean;
+  /** Whether a value typed in another case becomes the stored value it matches (for exact filters). */
+  exact?: boolean;
+  /** False while there is nothing to ask for yet (a parameter's values before its name). */
+  enabled?: boolean;
+}
+
+/**
+ * A text field that suggests the values stored for a filter as one types, with their numbers of
+ * sessions in the last 30 days. Any text can still be typed: a value not seen lately is a fair filter.
+ */
+export function SuggestedValueField({
+  field,
+  label,
+  value,
+  onChange,
+  name,
+  websiteId,
+  placeholder,
+  helperText,
+  fallback = [],
+  autoFocus,
+  exact,
+  enabled = true,
+}: SuggestedValueFieldProps) {
+  const { data } = useSessionValuesQuery(field, value, { name, websiteId, enabled });
+  const sessions = useMemo(
+    () => new Map(enabled ? (data?.values ?? []).map((item) => [item.value, item.sessions]) : []),
+    [data, enabled],
+  );
+  const options = useMemo(
+    () => [...sessions.keys(), ...fallback.filter((item) => !sessions.has(item))],
+    [sessions, fallback],
+  );
+  // A name typed in another case is the stored name: "chrome" would otherwise match no session.
+  const known = (text: string) =>
+    exact ? (options.find((option) => option.toLowerCase() === text.trim().toLowerCase()) ?? text) : text;
+  return (
+    <Autocomplete
+      freeSolo
+      openOnFocus
+      options={options}
+      inputValue={value}
+      onInputChange={(_event, text) => onChange(known(text))}
+      renderOption={({ key, ...props }, option) => {
+        const count = sessions.get(option);
+        return (
+          <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 2 }}>
+            <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              {option}
+            </Box>
+            {count === undefined ? null : (
+              <Box component="span" sx={{ color: 'text.secondary', typography: 'body2' }}>
+                {count.toLocaleString()}
+              </Box>
+            )}
+          </Box>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          placeholder={placeholder}
+          helperText={helperText}
+          autoFocus={autoFocus}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, autoComplete: 'off', spellCheck: false },
+          }}
+        />
+      )}
+    />
+  );
+}
