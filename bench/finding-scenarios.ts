@@ -37,7 +37,7 @@ const FILTERS = [
   'visitor_param=plan%3Denterprise',
 ];
 
-/** Sorting, filtering, people search and deep paging of a large account, each with its p99 target. */
+/** Sorting, filtering, people and value suggestions and deep paging of a large account, each with its p99 target. */
 export function findingScenarios(data: BenchData): Scenario[] {
   const lastFullPage = Math.floor(data.sessions / 100) - 1;
   const deepPages = [1000, 5000, 9000, 10000].filter((page) => page <= lastFullPage);
@@ -75,6 +75,19 @@ export function findingScenarios(data: BenchData): Scenario[] {
       query: `q=${encodeURIComponent(data.busiestVisitorId)}`,
       p99Target: 30,
     },
+    // A filter editor's suggestions as one types: as quick as the people search's.
+    ...[
+      'field=browser',
+      'field=country',
+      'field=visitor_param',
+      'field=visitor_param&name=plan',
+      'field=url&q=check',
+    ].map((query) => ({
+      name: `values: ${query.replace('field=', '')}`,
+      path: '/v1/sessions/values',
+      query,
+      p99Target: 30,
+    })),
     // The first page of the same size: what a deep page should cost once placed by hours.
     { name: 'page 0, size 100', query: 'page=0&size=100', p99Target: 50 },
     ...deepPages.map((page) => ({ name: `page ${page}, size 100`, query: `page=${page}&size=100`, p99Target: 50 })),

@@ -78,8 +78,9 @@ async function checkScenario(
   const response = await fetch(`${baseUrl}${path}${query ? `?${query}` : ''}`, { headers });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const body = JSON.parse(text) as { total?: number; sessions?: unknown[]; visitors?: unknown[] };
+  const body = JSON.parse(text) as { total?: number; sessions?: unknown[]; visitors?: unknown[]; values?: unknown[] };
   if (body.visitors) return `${body.visitors.length} people`;
+  if (body.values) return `${body.values.length} values`;
   return `total ${body.total ?? '?'}, ${body.sessions?.length ?? '?'} on the page`;
 }
 
