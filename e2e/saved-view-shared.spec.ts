@@ -67,7 +67,7 @@ test('an analyst saves a filtered, sorted view for the account, and a colleague 
   await expect(page).toHaveURL(/device=desktop/);
   await expect(page).toHaveURL(/has_errors=true/);
   await expect(page).toHaveURL(/duration_min=60/);
-  await expect(page.getByRole('button', { name: 'Duration: at least 60 s' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Duration: at least 1 min' })).toBeVisible();
   await page.getByRole('columnheader', { name: /Duration/ }).click();
   await expect(page).toHaveURL(/sort=-duration/);
   await expect

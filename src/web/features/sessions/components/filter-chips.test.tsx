@@ -125,9 +125,38 @@ describe('filter chips', () => {
 
     await user.clear(within(dialog).getByRole('spinbutton', { name: 'Maximum' }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(screen.getByRole('button', { name: 'Duration: at least 600 s' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Duration: at least 10 min' })).toBeInTheDocument();
     expect(address().get('duration_min')).toBe('600');
     expect(address().has('duration_max')).toBe(false);
+  });
+
+  it('takes durations in minutes or hours, keeps seconds in the address, and edits them in their unit', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    let dialog = await addFilter(user, 'Duration');
+    expect(within(dialog).getByRole('button', { name: 'seconds' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'minutes' }));
+    expect(within(dialog).getAllByText('min')).toHaveLength(2);
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Minimum' }), '2.5');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Maximum' }), '60');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(address().get('duration_min')).toBe('150');
+    expect(address().get('duration_max')).toBe('3600');
+    expect(screen.getByRole('button', { name: 'Duration: 150–3600 s' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Duration: 150–3600 s' }));
+    dialog = screen.getByRole('dialog', { name: 'Filter: Duration' });
+    await user.clear(within(dialog).getByRole('spinbutton', { name: 'Minimum' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('button', { name: 'Duration: at most 1 h' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Duration: at most 1 h' }));
+    dialog = screen.getByRole('dialog', { name: 'Filter: Duration' });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Maximum' })).toHaveValue(1);
+    expect(within(dialog).getByRole('button', { name: 'hours' })).toHaveAttribute('aria-pressed', 'true');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Maximum' }), '0000');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter from 0 to 8,760 h.');
   });
 
   it('answers the yes/no filters with a choice, and edits a chip by clicking it', async () => {
@@ -170,7 +199,7 @@ describe('filter chips', () => {
     const chips = within(screen.getByRole('list', { name: 'Filters on' }))
       .getAllByRole('button')
       .map((chip) => chip.getAttribute('aria-label') ?? chip.textContent);
-    expect(chips).toEqual(['Device: Tablet', 'Duration: at least 60 s', 'Add filter']);
+    expect(chips).toEqual(['Device: Tablet', 'Duration: at least 1 min', 'Add filter']);
   });
 
   it('keeps the keyboard in the chips when one is removed, then on "Add filter"', async () => {

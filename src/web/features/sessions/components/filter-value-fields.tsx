@@ -6,6 +6,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { listCountries } from '../lib/countries.ts';
 import type { FilterDraft } from '../lib/filter-draft.ts';
 import type { FilterDefinition, FilterParam } from '../lib/session-filters.ts';
@@ -18,6 +20,8 @@ interface FilterValueFieldsProps {
   /** The list's website, if one is chosen: suggestions count its sessions only. */
   websiteId?: string;
 }
+
+const UNIT_NAMES: Record<string, string> = { s: 'seconds', min: 'minutes', h: 'hours' };
 
 const EXACT_HELP = 'Exact value: pick one, or type another. Counts are sessions in the last 30 days.';
 
@@ -59,6 +63,8 @@ export function FilterValueFields({ definition, draft, onChange, websiteId }: Fi
     }
     case 'range': {
       const [minParam, maxParam] = definition.params as [FilterParam, FilterParam];
+      const unit = control.units?.find((candidate) => candidate.label === draft.unit);
+      const size = unit?.size ?? 1;
       const numberField = (key: FilterParam, name: string) => (
         <TextField
           label={name}
@@ -66,15 +72,41 @@ export function FilterValueFields({ definition, draft, onChange, websiteId }: Fi
           value={draft[key] ?? ''}
           onChange={(event) => set(key, event.target.value)}
           slotProps={{
-            htmlInput: { min: 0, max: control.max, step: control.step, inputMode: 'decimal' },
-            input: { endAdornment: <InputAdornment position="end">{control.unit}</InputAdornment> },
+            htmlInput: {
+              min: 0,
+              max: control.max / size,
+              step: size === 1 ? control.step : 'any',
+              inputMode: 'decimal',
+            },
+            input: { endAdornment: <InputAdornment position="end">{unit?.label ?? control.unit}</InputAdornment> },
           }}
         />
       );
-      return (
+      const fields = (
         <Stack direction="row" spacing={1.5}>
           {numberField(minParam, 'Minimum')}
           {numberField(maxParam, 'Maximum')}
+        </Stack>
+      );
+      if (!control.units) return fields;
+      return (
+        <Stack spacing={1.5}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            aria-label="Unit"
+            value={unit?.label ?? null}
+            onChange={(_event, label: string | null) => {
+              if (label) set('unit', label);
+            }}
+          >
+            {control.units.map((option) => (
+              <ToggleButton key={option.label} value={option.label} sx={{ px: 2 }}>
+                {UNIT_NAMES[option.label] ?? option.label}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          {fields}
         </Stack>
       );
     }

@@ -1,4 +1,10 @@
-import { type FilterDefinition, type FilterParam, readFilterValue, type SessionFilters } from './session-filters.ts';
+import {
+  type FilterDefinition,
+  type FilterParam,
+  readFilterValue,
+  type SessionFilters,
+  unitFor,
+} from './session-filters.ts';
 
 /** What the editor's fields hold: one text per field; a visitor parameter has a name and a value. */
 export type FilterDraft = Record<string, string>;
@@ -10,7 +16,26 @@ export function draftOf(definition: FilterDefinition, filters: SessionFilters): 
     const at = value.indexOf('=');
     return at < 0 ? { name: '', value: '' } : { name: value.slice(0, at), value: value.slice(at + 1) };
   }
+  const { control } = definition;
+  if (control.kind === 'range' && control.units) {
+    // Shown in the largest unit the values are whole numbers of: 600 s reads as 10 min.
+    const unit = unitFor(
+      control.units,
+      definition.params.map((param) => filters[param]),
+    );
+    const inUnit = (value: string | undefined) => (value === undefined ? '' : String(Number(value) / unit.size));
+    return {
+      ...Object.fromEntries(definition.params.map((param) => [param, inUnit(filters[param])])),
+      unit: unit.label,
+    };
+  }
   return Object.fromEntries(definition.params.map((param) => [param, filters[param] ?? '']));
+}
+
+/** A number typed in a range's unit, as the parameter's own whole units (1.5 min is "90"); null when not a number. */
+function inParamUnits(raw: string, size: number): string | null {
+  if (size === 1) return raw;
+  return /^\d{1,9}(\.\d*)?$|^\.\d+$/.test(raw) ? String(Math.round(Number(raw) * size)) : null;
 }
 
 export type DraftResult =
@@ -30,10 +55,17 @@ export function valuesOfDraft(definition: FilterDefinition, draft: FilterDraft):
     const [minParam, maxParam] = definition.params as [FilterParam, FilterParam];
     const rawMin = (draft[minParam] ?? '').trim();
     const rawMax = (draft[maxParam] ?? '').trim();
-    const min = readFilterValue(minParam, rawMin);
-    const max = readFilterValue(maxParam, rawMax);
-    const whole = control.step === 1 && control.max > 100 ? 'whole numbers ' : '';
-    const rangeError = `Enter ${whole}from 0 to ${control.max.toLocaleString('en-GB')}.`;
+    const unit = control.units?.find((candidate) => candidate.label === draft.unit);
+    const size = unit?.size ?? 1;
+    const read = (param: FilterParam, raw: string) => {
+      const value = raw ? inParamUnits(raw, size) : '';
+      return value === null ? null : readFilterValue(param, value);
+    };
+    const min = read(minParam, rawMin);
+    const max = read(maxParam, rawMax);
+    const whole = size === 1 && control.step === 1 && control.max > 100 ? 'whole numbers ' : '';
+    const upTo = (control.max / size).toLocaleString('en-GB', { maximumFractionDigits: 2 });
+    const rangeError = `Enter ${whole}from 0 to ${upTo}${unit && size > 1 ? ` ${unit.label}` : ''}.`;
     if ((rawMin && min === null) || (rawMax && max === null)) return { ok: false, error: rangeError };
     if (min === null && max === null) return { ok: false, error: 'Enter a minimum, a maximum or both.' };
     if (min !== null && max !== null && Number(min) > Number(max)) {

@@ -110,9 +110,29 @@ export type FilterControl =
   | { kind: 'text'; field: ValueParam; placeholder?: string; contains?: boolean; suggestions?: readonly string[] }
   | { kind: 'choice'; options: { value: string; label: string }[] }
   | { kind: 'country' }
-  | { kind: 'range'; unit: string; max: number; step: number }
+  | { kind: 'range'; unit: string; max: number; step: number; units?: readonly RangeUnit[] }
   | { kind: 'flag'; yes: string; no: string }
   | { kind: 'visitor-param' };
+
+/** A unit a range can be entered in, with how many of the parameter's own units one is (seconds in a minute). */
+export interface RangeUnit {
+  label: string;
+  size: number;
+}
+
+/** Durations are entered in seconds, minutes or hours; the API and the address keep seconds. */
+export const DURATION_UNITS: readonly RangeUnit[] = [
+  { label: 's', size: 1 },
+  { label: 'min', size: 60 },
+  { label: 'h', size: 3600 },
+];
+
+/** The largest unit that each of the values is a whole number of ("600" reads as 10 min); the first when none is set. */
+export function unitFor(units: readonly RangeUnit[], values: readonly (string | undefined)[]): RangeUnit {
+  const given = values.filter((value): value is string => value !== undefined && value !== '').map(Number);
+  const fitting = units.filter((unit) => given.length > 0 && given.every((value) => value % unit.size === 0));
+  return fitting.at(-1) ?? (units[0] as RangeUnit);
+}
 
 /** One entry of the "Add filter" menu: a name, the parameters it sets, and how its value is entered. */
 export interface FilterDefinition {
@@ -171,7 +191,7 @@ export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
     id: 'duration',
     label: 'Duration',
     params: ['duration_min', 'duration_max'],
-    control: { kind: 'range', unit: 's', max: MAX_DURATION_SECONDS, step: 1 },
+    control: { kind: 'range', unit: 's', max: MAX_DURATION_SECONDS, step: 1, units: DURATION_UNITS },
   },
   {
     id: 'engagement',
@@ -197,14 +217,20 @@ export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
 export const isFilterOn = (filters: SessionFilters, definition: FilterDefinition) =>
   definition.params.some((param) => filters[param] !== undefined);
 
-function describeRange(min: string | undefined, max: string | undefined, unit: string): string {
-  const withUnit = (value: string) => (unit === 's' ? `${value} s` : `${value} ${unit}`);
-  if (min !== undefined && max !== undefined) return `${min}–${withUnit(max)}`;
+function describeRange(
+  min: string | undefined,
+  max: string | undefined,
+  control: Extract<FilterControl, { kind: 'range' }>,
+): string {
+  const unit = control.units ? unitFor(control.units, [min, max]) : { label: control.unit, size: 1 };
+  const inUnit = (value: string) => String(Number(value) / unit.size);
+  const withUnit = (value: string) => `${inUnit(value)} ${unit.label}`;
+  if (min !== undefined && max !== undefined) return `${inUnit(min)}–${withUnit(max)}`;
   if (min !== undefined) return `at least ${withUnit(min)}`;
   return `at most ${withUnit(max ?? '')}`;
 }
 
-/** What a chip says, e.g. "Country: Germany", "Duration: at least 30 s", "Has errors". */
+/** What a chip says, e.g. "Country: Germany", "Duration: at least 10 min", "Has errors". */
 export function describeFilter(definition: FilterDefinition, filters: SessionFilters): string {
   const [first, second] = definition.params;
   const value = first ? (filters[first] ?? '') : '';
@@ -213,7 +239,7 @@ export function describeFilter(definition: FilterDefinition, filters: SessionFil
     case 'flag':
       return value === 'true' ? control.yes : control.no;
     case 'range':
-      return `${definition.label}: ${describeRange(filters[first!], second ? filters[second] : undefined, control.unit)}`;
+      return `${definition.label}: ${describeRange(filters[first!], second ? filters[second] : undefined, control)}`;
     case 'country':
       return `${definition.label}: ${countryName(value)}`;
     case 'choice':
