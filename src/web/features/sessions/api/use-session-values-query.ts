@@ -16,15 +16,15 @@ const TYPING_PAUSE_MS = 200;
 export function useSessionValuesQuery(
   field: SessionValueField,
   text: string,
-  options: { name?: string; websiteId?: string; enabled?: boolean } = {},
+  options: { name?: string; websiteId?: string; enabled?: boolean; limit?: number } = {},
 ) {
   const q = useDebouncedValue(text.trim(), TYPING_PAUSE_MS);
-  const { name, websiteId, enabled = true } = options;
+  const { name, websiteId, enabled = true, limit = LIMIT } = options;
   return useQuery({
     ...listSessionValuesOptions({
       query: {
         field,
-        limit: LIMIT,
+        limit,
         ...(q ? { q } : {}),
         ...(name ? { name } : {}),
         ...(websiteId ? { website_id: websiteId } : {}),

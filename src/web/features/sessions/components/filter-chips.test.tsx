@@ -248,6 +248,10 @@ describe('filter chips', () => {
         { value: 'free', sessions: 2_000 },
       ],
       url: [{ value: '/checkout' }, { value: '/checkout/payment' }],
+      country: [
+        { value: 'FR', sessions: 900 },
+        { value: 'DE', sessions: 120 },
+      ],
     };
     let requests: MockRequest[];
 
@@ -304,6 +308,19 @@ describe('filter chips', () => {
       await user.click(screen.getByRole('option', { name: /free/ }));
       await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
       expect(address().get('visitor_param')).toBe('plan=free');
+    });
+
+    it("lists the countries the account's sessions came from first, with their sessions", async () => {
+      const user = userEvent.setup({ delay: null });
+      renderWithProviders(<Harness />, { route: '/sessions' });
+      const dialog = await addFilter(user, 'Country');
+      await user.click(within(dialog).getByRole('combobox', { name: 'Country' }));
+      await screen.findByText('Your visitors, last 30 days');
+      expect(shownOptions().slice(0, 3)).toEqual(['France900', 'Germany120', 'Afghanistan']);
+      expect(screen.getByText('All countries')).toBeInTheDocument();
+      await user.click(screen.getByRole('option', { name: /Germany/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+      expect(address().get('country')).toBe('DE');
     });
 
     it('suggests the stored page URLs that contain the text, without counts', async () => {

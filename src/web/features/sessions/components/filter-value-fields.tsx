@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -8,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { listCountries } from '../lib/countries.ts';
 import type { FilterDraft } from '../lib/filter-draft.ts';
 import type { FilterDefinition, FilterParam } from '../lib/session-filters.ts';
+import { CountryField } from './country-field.tsx';
 import { SuggestedValueField } from './suggested-value-field.tsx';
 
 interface FilterValueFieldsProps {
@@ -48,19 +47,8 @@ export function FilterValueFields({ definition, draft, onChange, websiteId }: Fi
         </RadioGroup>
       );
     }
-    case 'country': {
-      const countries = listCountries();
-      return (
-        <Autocomplete
-          options={countries}
-          value={countries.find((country) => country.code === draft[param]) ?? null}
-          onChange={(_event, country) => set(param, country?.code ?? '')}
-          getOptionLabel={(country) => country.name}
-          isOptionEqualToValue={(option, value) => option.code === value.code}
-          renderInput={(params) => <TextField {...params} label="Country" autoFocus />}
-        />
-      );
-    }
+    case 'country':
+      return <CountryField value={draft[param] ?? ''} onChange={(code) => set(param, code)} websiteId={websiteId} />;
     case 'range': {
       const [minParam, maxParam] = definition.params as [FilterParam, FilterParam];
       const unit = control.units?.find((candidate) => candidate.label === draft.unit);

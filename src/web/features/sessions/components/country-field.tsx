@@ -1,0 +1,59 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { useMemo } from 'react';
+import { useSessionValuesQuery } from '../api/use-session-values-query.ts';
+import { listCountries } from '../lib/countries.ts';
+
+/** The most countries the account's own list shows before every other country. */
+const OWN_COUNTRIES = 50;
+const OWN_GROUP = 'Your visitors, last 30 days';
+const OTHER_GROUP = 'All countries';
+
+interface CountryFieldProps {
+  value: string;
+  onChange: (code: string) => void;
+  websiteId?: string;
+}
+
+/**
+ * Countries by name: those the account's sessions came from lately first, most sessions first with
+ * their counts, then every other country by name.
+ */
+export function CountryField({ value, onChange, websiteId }: CountryFieldProps) {
+  const { data } = useSessionValuesQuery('country', '', { websiteId, limit: OWN_COUNTRIES });
+  const sessions = useMemo(() => new Map((data?.values ?? []).map((item) => [item.value, item.sessions])), [data]);
+  const options = useMemo(() => {
+    const countries = listCountries();
+    const own = countries
+      .filter((country) => sessions.has(country.code))
+      .sort((a, b) => (sessions.get(b.code) ?? 0) - (sessions.get(a.code) ?? 0));
+    return [...own, ...countries.filter((country) => !sessions.has(country.code))];
+  }, [sessions]);
+  return (
+    <Autocomplete
+      options={options}
+      value={options.find((country) => country.code === value) ?? null}
+      onChange={(_event, country) => onChange(country?.code ?? '')}
+      getOptionLabel={(country) => country.name}
+      isOptionEqualToValue={(option, selected) => option.code === selected.code}
+      groupBy={sessions.size > 0 ? (country) => (sessions.has(country.code) ? OWN_GROUP : OTHER_GROUP) : undefined}
+      renderOption={({ key, ...props }, country) => {
+        const count = sessions.get(country.code);
+        return (
+          <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 2 }}>
+            <Box component="span" sx={{ flexGrow: 1 }}>
+              {country.name}
+            </Box>
+            {count === undefined ? null : (
+              <Box component="span" sx={{ color: 'text.secondary', typography: 'body2' }}>
+                {count.toLocaleString()}
+              </Box>
+            )}
+          </Box>
+        );
+      }}
+      renderInput={(params) => <TextField {...params} label="Country" autoFocus />}
+    />
+  );
+}
