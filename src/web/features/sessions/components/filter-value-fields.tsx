@@ -20,8 +20,6 @@ interface FilterValueFieldsProps {
   websiteId?: string;
 }
 
-const UNIT_NAMES: Record<string, string> = { s: 'seconds', min: 'minutes', h: 'hours' };
-
 const EXACT_HELP = 'Exact value: pick one, or type another. Counts are sessions in the last 30 days.';
 
 /** The control that suits the filter: a country picker, a range with its unit, yes/no, text, or name = value. */
@@ -90,7 +88,7 @@ export function FilterValueFields({ definition, draft, onChange, websiteId }: Fi
           >
             {control.units.map((option) => (
               <ToggleButton key={option.label} value={option.label} sx={{ px: 2 }}>
-                {UNIT_NAMES[option.label] ?? option.label}
+                {option.name}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>

@@ -116,15 +116,18 @@ export type FilterControl =
 
 /** A unit a range can be entered in, with how many of the parameter's own units one is (seconds in a minute). */
 export interface RangeUnit {
+  /** Short, after a number ("10 min"). */
   label: string;
+  /** In words, on the unit's button. */
+  name: string;
   size: number;
 }
 
 /** Durations are entered in seconds, minutes or hours; the API and the address keep seconds. */
 export const DURATION_UNITS: readonly RangeUnit[] = [
-  { label: 's', size: 1 },
-  { label: 'min', size: 60 },
-  { label: 'h', size: 3600 },
+  { label: 's', name: 'seconds', size: 1 },
+  { label: 'min', name: 'minutes', size: 60 },
+  { label: 'h', name: 'hours', size: 3600 },
 ];
 
 /** The largest unit that each of the values is a whole number of ("600" reads as 10 min); the first when none is set. */
