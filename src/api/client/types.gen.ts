@@ -2062,7 +2062,7 @@ export type ListSessionValuesData = {
          */
         name?: string;
         /**
-         * Only this website's sessions.
+         * Count only this website's sessions; `url`, `start_url` and `referrer` list the account's texts.
          */
         website_id?: string;
         limit: number;

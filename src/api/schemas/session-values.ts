@@ -38,7 +38,11 @@ export const SessionValuesQuery = Type.Object(
       }),
     ),
     website_id: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 64, description: "Only this website's sessions." }),
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: "Count only this website's sessions; `url`, `start_url` and `referrer` list the account's texts.",
+      }),
     ),
     limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
   },
