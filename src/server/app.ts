@@ -100,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     assertNoNulCharacters({ params: request.params, query: request.query, body: request.body }),
   );
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config.PUBLIC_URL);
+  registerSecurityHeaders(app, config.PUBLIC_URL);
   await registerCompression(app);
   await app.register(cookie);
   registerAuthentication(app, database.db, config.PUBLIC_URL);
