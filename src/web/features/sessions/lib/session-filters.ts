@@ -132,7 +132,11 @@ export const DURATION_UNITS: readonly RangeUnit[] = [
 
 /** The largest unit that each of the values is a whole number of ("600" reads as 10 min); the first when none is set. */
 export function unitFor(units: readonly RangeUnit[], values: readonly (string | undefined)[]): RangeUnit {
-  const given = values.filter((value): value is string => value !== undefined && value !== '').map(Number);
+  // Zero is a whole number of every unit: it leaves the choice to the other value, or to seconds.
+  const given = values
+    .filter((value): value is string => value !== undefined && value !== '')
+    .map(Number)
+    .filter((value) => value !== 0);
   const fitting = units.filter((unit) => given.length > 0 && given.every((value) => value % unit.size === 0));
   return fitting.at(-1) ?? (units[0] as RangeUnit);
 }
