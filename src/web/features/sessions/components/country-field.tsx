@@ -41,7 +41,13 @@ export function CountryField({ value, onChange, websiteId }: CountryFieldProps) 
       renderOption={({ key, ...props }, country) => {
         const count = sessions.get(country.code);
         return (
-          <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 2 }}>
+          <Box
+            component="li"
+            key={key}
+            {...props}
+            aria-label={count === undefined ? undefined : `${country.name}, ${count.toLocaleString()} sessions`}
+            sx={{ display: 'flex', gap: 2 }}
+          >
             <Box component="span" sx={{ flexGrow: 1 }}>
               {country.name}
             </Box>

@@ -282,7 +282,7 @@ describe('filter chips', () => {
       const dialog = await addFilter(user, 'Browser');
       // The field has the focus, and the values open at once.
       expect(within(dialog).getByRole('combobox', { name: 'Browser' })).toHaveFocus();
-      expect(await screen.findByRole('option', { name: /Brave/ })).toHaveTextContent('Brave1,310');
+      expect(await screen.findByRole('option', { name: 'Brave, 1,310 sessions' })).toHaveTextContent('Brave1,310');
       expect(shownOptions().slice(0, 4)).toEqual(['Chrome41,200', 'Brave1,310', 'Safari980', 'Edge']);
       const asked = valueRequests().at(-1)?.query;
       expect(asked?.get('field')).toBe('browser');

@@ -63,7 +63,13 @@ export function SuggestedValueField({
       renderOption={({ key, ...props }, option) => {
         const count = sessions.get(option);
         return (
-          <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 2 }}>
+          <Box
+            component="li"
+            key={key}
+            {...props}
+            aria-label={count === undefined ? undefined : `${option}, ${count.toLocaleString()} sessions`}
+            sx={{ display: 'flex', gap: 2 }}
+          >
             <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
               {option}
             </Box>
