@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
+import { CountedOption } from './counted-option.tsx';
 import { useSessionValuesQuery } from '../api/use-session-values-query.ts';
 import { listCountries } from '../lib/countries.ts';
 
@@ -38,27 +38,9 @@ export function CountryField({ value, onChange, websiteId }: CountryFieldProps) 
       getOptionLabel={(country) => country.name}
       isOptionEqualToValue={(option, selected) => option.code === selected.code}
       groupBy={sessions.size > 0 ? (country) => (sessions.has(country.code) ? OWN_GROUP : OTHER_GROUP) : undefined}
-      renderOption={({ key, ...props }, country) => {
-        const count = sessions.get(country.code);
-        return (
-          <Box
-            component="li"
-            key={key}
-            {...props}
-            aria-label={count === undefined ? undefined : `${country.name}, ${count.toLocaleString()} sessions`}
-            sx={{ display: 'flex', gap: 2 }}
-          >
-            <Box component="span" sx={{ flexGrow: 1 }}>
-              {country.name}
-            </Box>
-            {count === undefined ? null : (
-              <Box component="span" sx={{ color: 'text.secondary', typography: 'body2' }}>
-                {count.toLocaleString()}
-              </Box>
-            )}
-          </Box>
-        );
-      }}
+      renderOption={({ key, ...props }, country) => (
+        <CountedOption key={key} {...props} label={country.name} sessions={sessions.get(country.code)} />
+      )}
       renderInput={(params) => <TextField {...params} label="Country" autoFocus />}
     />
   );

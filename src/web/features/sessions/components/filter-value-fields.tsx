@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
@@ -99,30 +98,26 @@ export function FilterValueFields({ definition, draft, onChange, websiteId }: Fi
     case 'visitor-param': {
       const paramName = (draft.name ?? '').trim();
       return (
-        <Stack direction="row" spacing={1.5}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <SuggestedValueField
-              field="visitor_param"
-              label="Parameter name"
-              value={draft.name ?? ''}
-              onChange={(text) => set('name', text)}
-              websiteId={websiteId}
-              autoFocus
-              exact
-            />
-          </Box>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <SuggestedValueField
-              field="visitor_param"
-              label="Value"
-              value={draft.value ?? ''}
-              onChange={(text) => set('value', text)}
-              name={paramName}
-              websiteId={websiteId}
-              enabled={paramName !== ''}
-              exact
-            />
-          </Box>
+        <Stack direction="row" spacing={1.5} sx={{ '& > *': { flex: 1, minWidth: 0 } }}>
+          <SuggestedValueField
+            field="visitor_param"
+            label="Parameter name"
+            value={draft.name ?? ''}
+            onChange={(text) => set('name', text)}
+            websiteId={websiteId}
+            autoFocus
+            exact
+          />
+          <SuggestedValueField
+            field="visitor_param"
+            label="Value"
+            value={draft.value ?? ''}
+            onChange={(text) => set('value', text)}
+            name={paramName}
+            websiteId={websiteId}
+            enabled={paramName !== ''}
+            exact
+          />
         </Stack>
       );
     }

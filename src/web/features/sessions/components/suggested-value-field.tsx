@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
+import { CountedOption } from './counted-option.tsx';
 import { type SessionValueField, useSessionValuesQuery } from '../api/use-session-values-query.ts';
 
 interface SuggestedValueFieldProps {
@@ -58,29 +58,13 @@ export function SuggestedValueField({
       freeSolo
       openOnFocus
       options={options}
+      // Half a dialog is narrow for a company or a URL: the list may be wider than its field.
+      slotProps={{ popper: { sx: { minWidth: 320 }, placement: 'bottom-start' } }}
       inputValue={value}
       onInputChange={(_event, text) => onChange(known(text))}
-      renderOption={({ key, ...props }, option) => {
-        const count = sessions.get(option);
-        return (
-          <Box
-            component="li"
-            key={key}
-            {...props}
-            aria-label={count === undefined ? undefined : `${option}, ${count.toLocaleString()} sessions`}
-            sx={{ display: 'flex', gap: 2 }}
-          >
-            <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-              {option}
-            </Box>
-            {count === undefined ? null : (
-              <Box component="span" sx={{ color: 'text.secondary', typography: 'body2' }}>
-                {count.toLocaleString()}
-              </Box>
-            )}
-          </Box>
-        );
-      }}
+      renderOption={({ key, ...props }, option) => (
+        <CountedOption key={key} {...props} label={option} sessions={sessions.get(option)} />
+      )}
       renderInput={(params) => (
         <TextField
           {...params}
