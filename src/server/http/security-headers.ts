@@ -32,7 +32,7 @@ function helmetOptions(https: boolean, kind: { csp?: CspDirectives; crossOrigin?
  * one request to the next (no nonces), so a response needs only the finished set. Running helmet on
  * every request, as a per-request plugin does, cost about a tenth of the server's CPU for a first page.
  */
-export function helmetHeaders(options: HelmetOptions): SecurityHeaders {
+function helmetHeaders(options: HelmetOptions): SecurityHeaders {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -1,42 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Website } from '../../../../api/client/types.gen.ts';
-import { type MockRequest, mockApi } from '../../../test/mock-api.ts';
+import { mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { FILTER_DEFINITIONS } from '../lib/session-filters.ts';
-import { useSessionsView } from '../lib/use-sessions-view.ts';
-import { SessionsFilters } from './sessions-filters.tsx';
-
-function Harness() {
-  const { view, changeView } = useSessionsView();
-  const location = useLocation();
-  return (
-    <>
-      <SessionsFilters view={view} onChange={changeView} />
-      <output aria-label="Address">{location.search}</output>
-    </>
-  );
-}
-
-const address = () => new URLSearchParams(screen.getByRole('status', { name: 'Address', hidden: true }).textContent);
-
-async function addFilter(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await user.click(screen.getByRole('button', { name: 'Add filter' }));
-  await user.click(screen.getByRole('menuitem', { name }));
-  return screen.getByRole('dialog', { name: `Filter: ${name}` });
-}
-
-const website = (id: string, name: string): Website => ({
-  website_id: id,
-  host: `${name.toLowerCase()}.example.com`,
-  name,
-  public_key: `pk_${id}`,
-  snippet: '',
-  last_event_at: null,
-});
+import { Harness, addFilter, address, website } from './filter-chips-fixtures.tsx';
 
 beforeEach(() => {
   mockApi({ 'GET /v1/websites': { body: [website('web_1', 'Shop'), website('web_2', 'Blog')] } });
@@ -230,111 +199,5 @@ describe('filter chips', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(address().get('browser')).toBe('Chrome');
     expect(screen.getByRole('button', { name: /Browser: Chrome/ })).toBeInTheDocument();
-  });
-
-  describe('suggesting the stored values', () => {
-    const STORED: Record<string, { value: string; sessions?: number }[]> = {
-      browser: [
-        { value: 'Chrome', sessions: 41_200 },
-        { value: 'Brave', sessions: 1_310 },
-        { value: 'Safari', sessions: 980 },
-      ],
-      visitor_param: [
-        { value: 'plan', sessions: 5_000 },
-        { value: 'company', sessions: 2_000 },
-      ],
-      'visitor_param:plan': [
-        { value: 'pro', sessions: 3_000 },
-        { value: 'free', sessions: 2_000 },
-      ],
-      url: [{ value: '/checkout' }, { value: '/checkout/payment' }],
-      country: [
-        { value: 'FR', sessions: 900 },
-        { value: 'DE', sessions: 120 },
-      ],
-    };
-    let requests: MockRequest[];
-
-    beforeEach(() => {
-      requests = mockApi({
-        'GET /v1/websites': { body: [website('web_1', 'Shop'), website('web_2', 'Blog')] },
-        'GET /v1/sessions/values': ({ query }) => {
-          const field = query.get('field') ?? '';
-          const name = query.get('name');
-          const text = (query.get('q') ?? '').toLowerCase();
-          const values = (STORED[name ? `${field}:${name}` : field] ?? []).filter((item) =>
-            item.value.toLowerCase().includes(text),
-          );
-          return { body: { field, since: 1_790_000_000, values } };
-        },
-      });
-    });
-
-    const shownOptions = () =>
-      within(screen.getByRole('listbox'))
-        .getAllByRole('option')
-        .map((option) => option.textContent);
-    const valueRequests = () => requests.filter((request) => request.path === '/v1/sessions/values');
-
-    it("offers the account's own browser names first, with their sessions, for the chosen website", async () => {
-      const user = userEvent.setup({ delay: null });
-      renderWithProviders(<Harness />, { route: '/sessions?website_id=web_2' });
-      const dialog = await addFilter(user, 'Browser');
-      // The field has the focus, and the values open at once.
-      expect(within(dialog).getByRole('combobox', { name: 'Browser' })).toHaveFocus();
-      expect(await screen.findByRole('option', { name: 'Brave, 1,310 sessions' })).toHaveTextContent('Brave1,310');
-      expect(shownOptions().slice(0, 4)).toEqual(['Chrome41,200', 'Brave1,310', 'Safari980', 'Edge']);
-      const asked = valueRequests().at(-1)?.query;
-      expect(asked?.get('field')).toBe('browser');
-      expect(asked?.get('website_id')).toBe('web_2');
-
-      await user.type(within(dialog).getByRole('combobox', { name: 'Browser' }), 'brave');
-      await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-      expect(address().get('browser')).toBe('Brave');
-    });
-
-    it("suggests a visitor parameter's names, then that parameter's values", async () => {
-      const user = userEvent.setup({ delay: null });
-      renderWithProviders(<Harness />, { route: '/sessions' });
-      const dialog = await addFilter(user, 'Visitor parameter');
-      await screen.findByRole('option', { name: /company/ });
-      expect(shownOptions()).toEqual(['plan5,000', 'company2,000']);
-      await user.click(screen.getByRole('option', { name: /plan/ }));
-
-      await user.click(within(dialog).getByRole('combobox', { name: 'Value' }));
-      await screen.findByRole('option', { name: /free/ });
-      expect(shownOptions()).toEqual(['pro3,000', 'free2,000']);
-      expect(valueRequests().at(-1)?.query.get('name')).toBe('plan');
-      await user.click(screen.getByRole('option', { name: /free/ }));
-      await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-      expect(address().get('visitor_param')).toBe('plan=free');
-    });
-
-    it("lists the countries the account's sessions came from first, with their sessions", async () => {
-      const user = userEvent.setup({ delay: null });
-      renderWithProviders(<Harness />, { route: '/sessions' });
-      const dialog = await addFilter(user, 'Country');
-      await user.click(within(dialog).getByRole('combobox', { name: 'Country' }));
-      await screen.findByText('Your visitors, last 30 days');
-      expect(shownOptions().slice(0, 3)).toEqual(['France900', 'Germany120', 'Afghanistan']);
-      expect(screen.getByText('All countries')).toBeInTheDocument();
-      await user.click(screen.getByRole('option', { name: /Germany/ }));
-      await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-      expect(address().get('country')).toBe('DE');
-    });
-
-    it('suggests the stored page URLs that contain the text, without counts', async () => {
-      const user = userEvent.setup({ delay: null });
-      renderWithProviders(<Harness />, { route: '/sessions' });
-      const dialog = await addFilter(user, 'Page URL');
-      await user.type(within(dialog).getByRole('combobox', { name: 'Page URL contains' }), 'pay');
-      // Asked once the typing pauses.
-      await waitFor(() => expect(valueRequests().at(-1)?.query.get('q')).toBe('pay'));
-      await screen.findByRole('option', { name: '/checkout/payment' });
-      expect(shownOptions()).toEqual(['/checkout/payment']);
-      await user.click(screen.getByRole('option', { name: '/checkout/payment' }));
-      await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-      expect(address().get('url')).toBe('/checkout/payment');
-    });
   });
 });
