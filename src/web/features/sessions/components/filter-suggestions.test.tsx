@@ -31,6 +31,10 @@ describe('suggesting the stored values', () => {
       { value: 'FR', sessions: 900 },
       { value: 'DE', sessions: 120 },
     ],
+    device: [
+      { value: 'desktop', sessions: 7_000 },
+      { value: 'mobile', sessions: 2_500 },
+    ],
   };
   let requests: MockRequest[];
 
@@ -114,5 +118,23 @@ describe('suggesting the stored values', () => {
     await user.click(screen.getByRole('option', { name: '/checkout/payment' }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(address().get('url')).toBe('/checkout/payment');
+  });
+
+  it('counts the sessions of each device beside its choice, and none for yes/no filters', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    let dialog = await addFilter(user, 'Device');
+    expect(await within(dialog).findByText('7,000 sessions')).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Mobile 2,500 sessions' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Tablet' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Sessions in the last 30 days')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: /Mobile/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(address().get('device')).toBe('mobile');
+
+    const asked = valueRequests().length;
+    dialog = await addFilter(user, 'Errors');
+    expect(within(dialog).getByRole('radio', { name: 'Has errors' })).toBeInTheDocument();
+    expect(valueRequests()).toHaveLength(asked);
   });
 });

@@ -1,13 +1,11 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { FilterDraft } from '../lib/filter-draft.ts';
 import type { FilterDefinition, FilterParam } from '../lib/session-filters.ts';
+import { ChoiceField } from './choice-field.tsx';
 import { CountryField } from './country-field.tsx';
 import { SuggestedValueField } from './suggested-value-field.tsx';
 
@@ -37,11 +35,13 @@ export function FilterValueFields({ definition, draft, onChange, websiteId }: Fi
             ]
           : control.options;
       return (
-        <RadioGroup aria-label={label} value={draft[param] ?? ''} onChange={(event) => set(param, event.target.value)}>
-          {options.map((option) => (
-            <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />
-          ))}
-        </RadioGroup>
+        <ChoiceField
+          label={label}
+          options={options}
+          value={draft[param] ?? ''}
+          onChange={(value) => set(param, value)}
+          counted={control.kind === 'choice' && control.counted ? { field: control.counted, websiteId } : undefined}
+        />
       );
     }
     case 'country':

@@ -108,7 +108,7 @@ type ValueParam = Extract<FilterParam, ListSessionValuesData['query']['field']>;
 
 export type FilterControl =
   | { kind: 'text'; field: ValueParam; placeholder?: string; contains?: boolean; suggestions?: readonly string[] }
-  | { kind: 'choice'; options: { value: string; label: string }[] }
+  | { kind: 'choice'; options: { value: string; label: string }[]; counted?: ValueParam }
   | { kind: 'country' }
   | { kind: 'range'; unit: string; max: number; step: number; units?: readonly RangeUnit[] }
   | { kind: 'flag'; yes: string; no: string }
@@ -184,6 +184,7 @@ export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
     params: ['device'],
     control: {
       kind: 'choice',
+      counted: 'device',
       options: [
         { value: 'desktop', label: 'Desktop' },
         { value: 'mobile', label: 'Mobile' },
