@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { type SessionValueField, useSessionValuesQuery } from '../api/use-session-values-query.ts';
+import { type SessionValueField, useSessionValueCounts } from '../api/use-session-value-counts.ts';
 
 interface ChoiceFieldProps {
   label: string;
@@ -16,11 +16,7 @@ interface ChoiceFieldProps {
 
 /** One choice of a few, each with its sessions of the last 30 days when the filter's values are counted. */
 export function ChoiceField({ label, options, value, onChange, counted }: ChoiceFieldProps) {
-  const { data } = useSessionValuesQuery(counted?.field ?? 'device', '', {
-    websiteId: counted?.websiteId,
-    enabled: counted !== undefined,
-  });
-  const sessions = new Map((counted ? (data?.values ?? []) : []).map((item) => [item.value, item.sessions]));
+  const sessions = useSessionValueCounts(counted?.field, '', { websiteId: counted?.websiteId });
   const group = (
     <RadioGroup aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
       {options.map((option) => {

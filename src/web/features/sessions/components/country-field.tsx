@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { CountedOption } from './counted-option.tsx';
-import { useSessionValuesQuery } from '../api/use-session-values-query.ts';
+import { useSessionValueCounts } from '../api/use-session-value-counts.ts';
 import { listCountries } from '../lib/countries.ts';
 
 /** The most countries the account's own list shows before every other country. */
@@ -21,8 +21,7 @@ interface CountryFieldProps {
  * their counts, then every other country by name.
  */
 export function CountryField({ value, onChange, websiteId }: CountryFieldProps) {
-  const { data } = useSessionValuesQuery('country', '', { websiteId, limit: OWN_COUNTRIES });
-  const sessions = useMemo(() => new Map((data?.values ?? []).map((item) => [item.value, item.sessions])), [data]);
+  const sessions = useSessionValueCounts('country', '', { websiteId, limit: OWN_COUNTRIES });
   const options = useMemo(() => {
     const countries = listCountries();
     const own = countries

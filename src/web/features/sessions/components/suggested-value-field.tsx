@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { CountedOption } from './counted-option.tsx';
-import { type SessionValueField, useSessionValuesQuery } from '../api/use-session-values-query.ts';
+import { type SessionValueField, useSessionValueCounts } from '../api/use-session-value-counts.ts';
 
 interface SuggestedValueFieldProps {
   field: SessionValueField;
@@ -41,11 +41,7 @@ export function SuggestedValueField({
   exact,
   enabled = true,
 }: SuggestedValueFieldProps) {
-  const { data } = useSessionValuesQuery(field, value, { name, websiteId, enabled });
-  const sessions = useMemo(
-    () => new Map(enabled ? (data?.values ?? []).map((item) => [item.value, item.sessions]) : []),
-    [data, enabled],
-  );
+  const sessions = useSessionValueCounts(field, value, { name, websiteId, enabled });
   const options = useMemo(
     () => [...sessions.keys(), ...fallback.filter((item) => !sessions.has(item))],
     [sessions, fallback],
