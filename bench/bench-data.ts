@@ -12,6 +12,8 @@ export interface BenchData {
   accountId: string;
   token: string;
   sessions: number;
+  /** The account's visitors: the people the search looks through. */
+  visitors: number;
   /** An identified visitor's e-mail with its letters' case flipped, so only a case-insensitive match finds it. */
   emailInOtherCase: string;
   /** The visitor with the most sessions. */
@@ -129,6 +131,13 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
     if (!identified?.email || !busiest)
       throw new Error(`Account "${BENCH_ACCOUNT}" has no identified visitor or no sessions`);
 
+    const visitors = await db
+      .selectFrom('visitors')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('account_id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    console.log(`The account has ${formatCount(Number(visitors.n))} visitors`);
+
     const website = await db
       .selectFrom('websites')
       .select('id')
@@ -144,6 +153,7 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
       accountId: account.id,
       token,
       sessions,
+      visitors: Number(visitors.n),
       emailInOtherCase: flipCase(identified.email),
       busiestVisitorId: busiest.visitor_id,
       namePrefix: (identified.name ?? identified.email).slice(0, 3),

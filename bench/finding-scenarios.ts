@@ -41,6 +41,7 @@ const FILTERS = [
 export function findingScenarios(data: BenchData): Scenario[] {
   const lastFullPage = Math.floor(data.sessions / 100) - 1;
   const deepPages = [1000, 5000, 9000, 10000].filter((page) => page <= lastFullPage);
+  const people = `${data.visitors.toLocaleString('en-US')} visitors`;
   return [
     ...SORTS.flatMap((key) => [
       { name: `sort -${key}, first page`, query: `sort=-${key}`, p99Target: 100 },
@@ -58,19 +59,19 @@ export function findingScenarios(data: BenchData): Scenario[] {
       p99Target: 500,
     },
     {
-      name: 'people: e-mail prefix',
+      name: `people: e-mail prefix among ${people}`,
       path: '/v1/visitors/search',
       query: `q=${encodeURIComponent(data.emailInOtherCase.slice(0, 3))}`,
       p99Target: 30,
     },
     {
-      name: 'people: name prefix',
+      name: `people: name prefix among ${people}`,
       path: '/v1/visitors/search',
       query: `q=${encodeURIComponent(data.namePrefix)}`,
       p99Target: 30,
     },
     {
-      name: 'people: visitor id',
+      name: `people: visitor id among ${people}`,
       path: '/v1/visitors/search',
       query: `q=${encodeURIComponent(data.busiestVisitorId)}`,
       p99Target: 30,

@@ -7,7 +7,7 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import pg from 'pg';
-import { openSqlite } from '../src/server/db/database.ts';
+import { openSqlite } from '../src/server/db/sqlite-file.ts';
 import {
   type SessionJsonRow,
   sessionJson,

@@ -8,6 +8,7 @@
  *   BENCH_SERVER_ENTRY=path/to/entry                   another server entry (default src/server/main.ts)
  *   BENCH_LOAD=false                                   skip the load test of GET /v1/sessions and its floor
  *   BENCH_HTTP_WORKERS=2                               run the server and the floor as two HTTP processes each
+ *   BENCH_SQLITE_READERS=0                             the server's SQLITE_READERS (default: the server's own)
  *   BENCH_SCENARIOS=page,people                        only the load scenarios whose names contain one of the words
  *   BENCH_DASHBOARD=false                              skip the browser measurements of the dashboard
  *   BENCH_PIPELINE=false                               skip the ingest and delivery throughput measurements
@@ -149,15 +150,23 @@ async function benchLoad(
 
   // BENCH_HTTP_WORKERS=2 runs the server, and the floor alike, as that many processes (HTTP_WORKERS).
   const workers = String(positiveEnv('BENCH_HTTP_WORKERS', 1));
+  // BENCH_SQLITE_READERS=0 runs the server's SQLite reads on its own thread, as before reader threads.
+  const readers = process.env.BENCH_SQLITE_READERS;
+  const threads = isPostgresUrl(childEnv.DATABASE_URL ?? '') ? '' : `, SQLite reader threads: ${readers ?? 'default'}`;
   console.log(
-    `\nServer (${serverEntry}, ${workers} HTTP process${workers === '1' ? '' : 'es'}), ${CONNECTIONS} connections, ${durationSeconds} s per scenario:`,
+    `\nServer (${serverEntry}, ${workers} HTTP process${workers === '1' ? '' : 'es'}${threads}), ${CONNECTIONS} connections, ${durationSeconds} s per scenario:`,
   );
   let results = new Map<Scenario, LoadResult | Error>();
   let throughput: Throughput | Error = new Error('the server did not run');
   let server: ServerProcess | null = null;
   let floorServer: ServerProcess | null = null;
   try {
-    const env = { ...childEnv, PUBLIC_URL: 'http://127.0.0.1', HTTP_WORKERS: workers };
+    const env = {
+      ...childEnv,
+      PUBLIC_URL: 'http://127.0.0.1',
+      HTTP_WORKERS: workers,
+      ...(readers === undefined ? {} : { SQLITE_READERS: readers }),
+    };
     server = await startServer('server', serverEntry, env);
     results = await measureAll(server, list, headers, { durationSeconds, databaseUrl: childEnv.DATABASE_URL ?? '' });
     console.log('\nFirst page, server and floor (node:http + driver) in turn, two rounds:');

@@ -132,8 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.PUBLIC_URL,
   });
   await app.register(websitesRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
-  await app.register(sessionsRoutes, { db: database.db, publicUrl: config.PUBLIC_URL });
-  await app.register(visitorsRoutes, { db: database.db });
+  await app.register(sessionsRoutes, { db: database.db, reader: database.reader, publicUrl: config.PUBLIC_URL });
+  await app.register(visitorsRoutes, { reader: database.reader });
   await app.register(viewsRoutes, { db: database.db });
   await app.register(authRoutes, {
     db: database.db,

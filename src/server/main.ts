@@ -23,6 +23,7 @@ const openConfiguredDatabase = (config: Config) =>
     poolSize: config.DB_POOL_SIZE,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     preparedStatements: config.DB_PREPARED_STATEMENTS,
+    readers: config.SQLITE_READERS,
   });
 
 /** Migrates and creates the demo data once, then starts the HTTP processes. */

@@ -56,6 +56,11 @@ export function abandonable(db: Db, signal: AbortSignal): Db {
 /** Each request's `db` and the database it reads. */
 const roots = new WeakMap<Db, Db>();
 
+/** Tells that `reader` reads what `db` holds (sqlite-readers.ts), so the two share per-database caches. */
+export function readsSameDatabase(reader: Db, db: Db): void {
+  roots.set(reader, rootDb(db));
+}
+
 /** The database that `db`, perhaps one request's (`abandonable`), reads: what per-database caches key on. */
 export function rootDb(db: Db): Db {
   return roots.get(db) ?? db;

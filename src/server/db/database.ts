@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -22,17 +19,24 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from '../config.ts';
-import { cancelWhenAbandoned } from './abandoned-reads.ts';
+import { cancelWhenAbandoned, readsSameDatabase } from './abandoned-reads.ts';
 import { migrations } from './migrations/index.ts';
 import { type ConnectionErrorListener, createPostgresPool } from './postgres-pool.ts';
 import type { DatabaseSchema } from './schema.ts';
 import { withStatementCache } from './sqlite-statements.ts';
+import { openSqlite } from './sqlite-file.ts';
+import { SqliteReaderDialect, SqliteReaders } from './sqlite-readers.ts';
 
 export type Db = Kysely<DatabaseSchema>;
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * For reads that may run long (finding sessions and people): on a SQLite file with reader threads,
+   * they run there (sqlite-readers.ts), off the event loop; otherwise `db` itself. Never for writes.
+   */
+  reader: Db;
   dialect: Dialect;
   close(): Promise<void>;
   /** Told when a pooled connection breaks (PostgreSQL restart or failover); the pool replaces it on its own. */
@@ -42,19 +46,6 @@ export interface DatabaseHandle {
 // int8 (bigint) columns hold Unix timestamps, well inside Number's exact range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.FLOAT4, (value) => Number.parseFloat(value));
-
-/** A SQLite file with the settings every connection of the server uses. */
-export function openSqlite(file: string): SQLite.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const database = new SQLite(file);
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  database.pragma('cache_size = -65536');
-  database.pragma('mmap_size = 268435456');
-  return database;
-}
 
 /**
  * Every SQLite transaction takes the write lock when it begins. Kysely's plain BEGIN defers it to the first
@@ -157,7 +148,7 @@ export function postgresPoolOf(db: Db): pg.Pool | undefined {
 /** Opens the database named by a URL: a postgres:// URL, or else a SQLite file path. */
 export function openDatabase(
   url: string,
-  options: { poolSize?: number; statementTimeoutMs?: number; preparedStatements?: boolean } = {},
+  options: { poolSize?: number; statementTimeoutMs?: number; preparedStatements?: boolean; readers?: number } = {},
 ): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const { pool, onConnectionError } = createPostgresPool(url, {
@@ -172,11 +163,21 @@ export function openDatabase(
       }),
     });
     postgresPools.set(db, pool);
-    return { db, dialect: 'postgres', close: () => db.destroy(), onConnectionError };
+    return { db, reader: db, dialect: 'postgres', close: () => db.destroy(), onConnectionError };
   }
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
   const db = new Kysely<DatabaseSchema>({ dialect: new ImmediateSqliteDialect(withStatementCache(openSqlite(file))) });
-  return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionError: () => undefined };
+  // An in-memory database is the connection's own: no other connection can read it.
+  const readers = file === ':memory:' ? 0 : (options.readers ?? 0);
+  if (readers === 0)
+    return { db, reader: db, dialect: 'sqlite', close: () => db.destroy(), onConnectionError: () => undefined };
+  const reader = new Kysely<DatabaseSchema>({ dialect: new SqliteReaderDialect(new SqliteReaders(file, readers)) });
+  readsSameDatabase(reader, db);
+  const close = async () => {
+    await reader.destroy();
+    await db.destroy();
+  };
+  return { db, reader, dialect: 'sqlite', close, onConnectionError: () => undefined };
 }
 
 /** A migrator over this product's migrations for `db`. */

@@ -124,7 +124,8 @@ export function describeApi(
           ...env,
           DATABASE_URL: testDb.url,
         });
-        const database = openDatabase(config.DATABASE_URL, { poolSize: 4 });
+        // Reader threads as the server runs them (SQLITE_READERS): the finding routes' reads go there.
+        const database = openDatabase(config.DATABASE_URL, { poolSize: 4, readers: config.SQLITE_READERS });
         const app = await buildApp({ config, database, webRoot: path.join(os.tmpdir(), 'no-web-root') });
         await app.ready();
         current = {

@@ -14,9 +14,10 @@ import { getSession, listSessions } from './sessions.service.ts';
 import { SessionValues, SessionValuesQuery } from '../../../api/schemas/session-values.ts';
 import { VALUE_DAYS, listSessionValues } from './session-values.ts';
 
-export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: string }> = async (
+/** `reader` serves the reads that may run long (the list and the values); `db` the rest. */
+export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; reader: Db; publicUrl: string }> = async (
   app,
-  { db, publicUrl },
+  { db, reader, publicUrl },
 ) => {
   app.get('/v1/sessions', {
     ...compressed,
@@ -39,7 +40,9 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: stri
     handler: async (request, reply) =>
       sendJsonText(
         reply,
-        await listSessions(readingFor(db, reply), requirePrincipal(request).accountId, request.query, { publicUrl }),
+        await listSessions(readingFor(reader, reply), requirePrincipal(request).accountId, request.query, {
+          publicUrl,
+        }),
       ),
   });
 
@@ -60,7 +63,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: stri
       }),
       querystring: SessionValuesQuery,
     },
-    handler: (request) => listSessionValues(db, requirePrincipal(request).accountId, request.query),
+    handler: (request) => listSessionValues(reader, requirePrincipal(request).accountId, request.query),
   });
 
   app.get('/v1/sessions/:id', {

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.ts';
 import { operation } from '../../http/route-schema.ts';
 import { searchVisitors } from './visitors.service.ts';
 
-export const visitorsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+/** `reader` serves the search (see DatabaseHandle). */
+export const visitorsRoutes: FastifyPluginAsyncTypebox<{ reader: Db }> = async (app, { reader }) => {
   app.get('/v1/visitors/search', {
     config: { scope: 'users.sessions:read' },
     schema: {
@@ -21,6 +22,6 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       }),
       querystring: VisitorSearchQuery,
     },
-    handler: (request) => searchVisitors(db, requirePrincipal(request).accountId, request.query),
+    handler: (request) => searchVisitors(reader, requirePrincipal(request).accountId, request.query),
   });
 };

@@ -1,0 +1,63 @@
+/**
+ * A reader thread (sqlite-readers.ts): its own connection to the database file, allowed only to read,
+ * answering each query with its column names and rows as arrays.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+import { openSqlite } from './sqlite-file.ts';
+
+export interface ReaderQuery {
+  id: number;
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+export type ReaderAnswer =
+  | { id: number; columns: string[]; rows: unknown[][] }
+  | { id: number; error: { name: string; message: string; code?: string } };
+
+const STATEMENT_CACHE_SIZE = 500;
+
+interface Kept {
+  statement: SQLite.Statement;
+  columns: string[];
+}
+
+const database = openSqlite((workerData as { file: string }).file);
+database.pragma('query_only = ON');
+const statements = new Map<string, Kept>();
+
+/** The statement for `source`, prepared once and kept (least recently used out first), as the writer's cache does. */
+function prepared(source: string): Kept {
+  let kept = statements.get(source);
+  if (kept) {
+    statements.delete(source);
+  } else {
+    const statement = database.prepare(source);
+    if (!statement.reader) throw new Error('A reader thread only runs statements that return rows');
+    kept = { statement: statement.raw(true), columns: statement.columns().map((column) => column.name) };
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+  }
+  statements.set(source, kept);
+  return kept;
+}
+
+function answer(query: ReaderQuery): ReaderAnswer {
+  try {
+    const kept = prepared(query.sql);
+    const rows = kept.statement.all(query.parameters) as unknown[][];
+    // Another connection may have altered a table under a `select *`: the names are read again.
+    const first = rows[0];
+    if (first !== undefined && first.length !== kept.columns.length) {
+      kept.columns = kept.statement.columns().map((column) => column.name);
+    }
+    return { id: query.id, columns: kept.columns, rows };
+  } catch (error) {
+    const { name, message, code } = error as Error & { code?: string };
+    return { id: query.id, error: { name, message, ...(code === undefined ? {} : { code }) } };
+  }
+}
+
+parentPort?.on('message', (query: ReaderQuery) => {
+  parentPort?.postMessage(answer(query));
+});

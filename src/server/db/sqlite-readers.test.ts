@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from './database.ts';
+import { SqliteReaders } from './sqlite-readers.ts';
+
+describe('SQLite reader threads', () => {
+  let dir: string;
+  let file: string;
+  let handle: DatabaseHandle;
+  // The tests' own table, outside the product's schema.
+  let db: Kysely<Record<string, Record<string, unknown>>>;
+  let reader: Kysely<Record<string, Record<string, unknown>>>;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-readers-'));
+    file = path.join(dir, 'readers.db');
+    handle = openDatabase(file, { readers: 2 });
+    db = handle.db as unknown as typeof db;
+    reader = handle.reader as unknown as typeof reader;
+    await sql`create table t (id integer primary key, name text, score real, data blob, note text)`.execute(db);
+    await sql`insert into t values (1, 'ann', 1.5, x'00ff', null), (2, 'bob', null, null, 'hi "there"')`.execute(db);
+  });
+  afterEach(async () => {
+    await handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is a reader of its own on a file, and the database itself elsewhere', async () => {
+    expect(handle.reader).not.toBe(handle.db);
+    const memory = openDatabase(':memory:', { readers: 2 });
+    const plain = openDatabase(path.join(dir, 'plain.db'));
+    try {
+      expect(memory.reader).toBe(memory.db);
+      expect(plain.reader).toBe(plain.db);
+    } finally {
+      await memory.close();
+      await plain.close();
+    }
+  });
+
+  it('returns the rows, names and types the connection itself returns', async () => {
+    for (const query of [
+      db.selectFrom('t').selectAll().orderBy('id'),
+      db
+        .selectFrom('t')
+        .select(['name', 'data', sql<number>`score * 2`.as('double score')])
+        .where('id', '=', 2),
+      db.selectFrom('t').select([sql<number>`count(*)`.as('n'), sql<number>`max(score)`.as('top')]),
+      db.selectFrom('t').selectAll().where('id', '>', 5),
+    ]) {
+      const compiled = query.compile();
+      const own = await db.executeQuery(compiled);
+      const read = await reader.executeQuery(compiled);
+      expect(read.rows).toEqual(own.rows);
+      expect(read.rows.map((row) => Object.keys(row as object))).toEqual(
+        own.rows.map((row) => Object.keys(row as object)),
+      );
+    }
+    const [blob] = await reader.selectFrom('t').select('data').where('id', '=', 1).execute();
+    expect(Buffer.from(blob?.data as Uint8Array)).toEqual(Buffer.from([0x00, 0xff]));
+  });
+
+  it('sees each write once it is committed', async () => {
+    await db.insertInto('t').values({ id: 3, name: 'cy' }).execute();
+    expect(await reader.selectFrom('t').select('name').where('id', '=', 3).execute()).toEqual([{ name: 'cy' }]);
+
+    let during: unknown[] = [];
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('t').set({ name: 'dee' }).where('id', '=', 3).execute();
+      during = await reader.selectFrom('t').select('name').where('id', '=', 3).execute();
+    });
+    expect(during).toEqual([{ name: 'cy' }]);
+    expect(await reader.selectFrom('t').select('name').where('id', '=', 3).execute()).toEqual([{ name: 'dee' }]);
+    await sql`alter table t add column extra text default 'x'`.execute(db);
+    expect(await reader.selectFrom('t').selectAll().where('id', '=', 1).execute()).toEqual([
+      { id: 1, name: 'ann', score: 1.5, data: Buffer.from([0x00, 0xff]), note: null, extra: 'x' },
+    ]);
+  });
+
+  it('answers many reads at once, each with its own rows', async () => {
+    const ids = Array.from({ length: 200 }, (_, index) => index + 10);
+    await db
+      .insertInto('t')
+      .values(ids.map((id) => ({ id, name: `n${id}` })))
+      .execute();
+    const answers = await Promise.all(
+      ids.map((id) => reader.selectFrom('t').select(['id', 'name']).where('id', '=', id).execute()),
+    );
+    expect(answers).toEqual(ids.map((id) => [{ id, name: `n${id}` }]));
+  });
+
+  it("fails a bad read with SQLite's error and code, and refuses writes and transactions", async () => {
+    await expect(sql`select * from missing`.execute(reader)).rejects.toMatchObject({
+      code: 'SQLITE_ERROR',
+      message: expect.stringContaining('no such table: missing'),
+    });
+    await expect(reader.insertInto('t').values({ id: 9, name: 'no' }).execute()).rejects.toThrow(
+      /only runs statements that return rows/,
+    );
+    await expect(reader.insertInto('t').values({ id: 9, name: 'no' }).returning('id').execute()).rejects.toMatchObject({
+      code: 'SQLITE_READONLY',
+    });
+    await expect(reader.transaction().execute(async () => undefined)).rejects.toThrow(/no transactions/);
+    expect(await db.selectFrom('t').select('id').where('id', '=', 9).execute()).toEqual([]);
+    // The reader goes on reading.
+    expect(await reader.selectFrom('t').select('name').where('id', '=', 1).execute()).toEqual([{ name: 'ann' }]);
+  });
+
+  it('keeps the event loop free while a long read runs', async () => {
+    let done = false;
+    const long = sql<{ n: number }>`with recursive c(i) as (select 1 union all select i + 1 from c where i < 2000000)
+      select count(*) as n from c`
+      .execute(reader)
+      .finally(() => {
+        done = true;
+      });
+    // Five 10 ms ticks while the count runs; had it run on the event loop, the first would have come after it.
+    const doneAtTicks: boolean[] = [];
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        doneAtTicks.push(done);
+        if (doneAtTicks.length === 5) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 10);
+    });
+    expect(doneAtTicks).toEqual([false, false, false, false, false]);
+    expect((await long).rows).toEqual([{ n: 2000000 }]);
+  });
+});
+
+describe('a reader thread that stops', () => {
+  it('fails the reads it held, and the next read starts a thread again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-readers-'));
+    const file = path.join(dir, 'stop.db');
+    const setup = openDatabase(file);
+    await sql`create table t (id integer primary key)`.execute(setup.db);
+    await sql`insert into t values (1)`.execute(setup.db);
+    await setup.close();
+    const readers = new SqliteReaders(file, 1);
+    try {
+      expect(await readers.read('select id from t', [])).toEqual([{ id: 1 }]);
+      const held = readers.read(
+        `with recursive c(i) as (select 1 union all select i + 1 from c where i < 50000000) select count(*) from c`,
+        [],
+      );
+      // As when a thread dies: terminated from outside.
+      const threads = (readers as unknown as { readers: { worker: { terminate(): Promise<number> } }[] }).readers;
+      await threads[0]?.worker.terminate();
+      await expect(held).rejects.toThrow(/reader thread stopped/);
+      expect(await readers.read('select id + 1 as next from t', [])).toEqual([{ next: 2 }]);
+    } finally {
+      await readers.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,201 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+import type { ReaderAnswer } from './sqlite-reader-thread.ts';
+import { type BuildRow, rowBuilder } from './sqlite-statements.ts';
+
+interface Waiting {
+  resolve: (rows: Record<string, unknown>[]) => void;
+  reject: (error: Error) => void;
+}
+
+interface Reader {
+  worker: Worker;
+  waiting: Map<number, Waiting>;
+}
+
+const here = fileURLToPath(import.meta.url);
+// Built, the thread is a .js file beside this one; run from source (tsx, tests) it is .ts, loaded through tsx.
+const THREAD_FILE = path.join(path.dirname(here), `sqlite-reader-thread${path.extname(here)}`);
+
+function startThread(file: string): Worker {
+  if (!THREAD_FILE.endsWith('.ts')) return new Worker(THREAD_FILE, { workerData: { file } });
+  const source = JSON.stringify(pathToFileURL(THREAD_FILE).href);
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); });`, {
+    eval: true,
+    workerData: { file },
+  });
+}
+
+/** Each result's column names, one row builder for each (sqlite-statements.ts). */
+const builders = new Map<string, BuildRow>();
+
+function rowsOf(columns: string[], rows: unknown[][]): Record<string, unknown>[] {
+  const key = columns.join('\u0000');
+  let build = builders.get(key);
+  if (!build) {
+    build =
+      rowBuilder(columns) ?? ((values) => Object.fromEntries(columns.map((name, index) => [name, values[index]])));
+    builders.set(key, build);
+  }
+  return rows.map((row) => {
+    // A blob crosses between threads as a plain Uint8Array: it is a Buffer again, as the driver gives it.
+    for (let index = 0; index < row.length; index += 1) {
+      const value = row[index];
+      if (value instanceof Uint8Array) row[index] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    }
+    return (build as BuildRow)(row);
+  });
+}
+
+/**
+ * Threads with connections of their own to a SQLite file, which run reads off the event loop. A
+ * better-sqlite3 statement runs to its end on the thread that calls it: a filter that reads for 50 ms
+ * would hold every other request (sign-ins, ingest, health checks) for as long. WAL mode lets the
+ * readers read while the server's own connection writes; each statement sees what was committed when it
+ * began, as it would on the server's connection. Threads start on the first read, and a thread that
+ * dies fails the reads it held and is started again on the next.
+ */
+export class SqliteReaders {
+  private readonly readers: (Reader | null)[];
+  private nextId = 0;
+  private closed = false;
+
+  constructor(
+    private readonly file: string,
+    count: number,
+  ) {
+    this.readers = Array.from({ length: count }, () => null);
+  }
+
+  /** The rows of one read, as objects, on the thread with the fewest reads waiting. */
+  read(sql: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]> {
+    if (this.closed) return Promise.reject(new Error('The database is closed'));
+    const reader = this.leastBusy();
+    const id = (this.nextId += 1);
+    return new Promise((resolve, reject) => {
+      reader.waiting.set(id, { resolve, reject });
+      reader.worker.postMessage({ id, sql, parameters });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const running = this.readers.filter((reader): reader is Reader => reader !== null);
+    this.readers.fill(null);
+    await Promise.all(running.map((reader) => reader.worker.terminate()));
+  }
+
+  private leastBusy(): Reader {
+    let chosen: Reader | null = null;
+    for (let index = 0; index < this.readers.length; index += 1) {
+      const reader = this.readers[index] ?? this.start(index);
+      if (reader.waiting.size === 0) return reader;
+      if (!chosen || reader.waiting.size < chosen.waiting.size) chosen = reader;
+    }
+    return chosen as Reader;
+  }
+
+  private start(index: number): Reader {
+    const worker = startThread(this.file);
+    const reader: Reader = { worker, waiting: new Map() };
+    worker.on('message', (answer: ReaderAnswer) => {
+      const waiting = reader.waiting.get(answer.id);
+      if (!waiting) return;
+      reader.waiting.delete(answer.id);
+      if ('error' in answer) {
+        const error = Object.assign(new Error(answer.error.message), answer.error);
+        waiting.reject(error);
+      } else {
+        waiting.resolve(rowsOf(answer.columns, answer.rows));
+      }
+    });
+    const fail = (error: Error) => {
+      if (this.readers[index] === reader) this.readers[index] = null;
+      for (const waiting of reader.waiting.values()) waiting.reject(error);
+      reader.waiting.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`A database reader thread stopped (exit code ${code})`)));
+    // An idle thread does not keep the process alive.
+    worker.unref();
+    this.readers[index] = reader;
+    return reader;
+  }
+}
+
+class ReaderConnection implements DatabaseConnection {
+  constructor(private readonly readers: SqliteReaders) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return { rows: (await this.readers.read(query.sql, query.parameters)) as R[] };
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    yield await this.executeQuery<R>(query);
+  }
+}
+
+/** Every caller shares one connection object: the threads take reads concurrently, so none waits for another's. */
+class ReaderDriver implements Driver {
+  private readonly connection: ReaderConnection;
+
+  constructor(private readonly readers: SqliteReaders) {
+    this.connection = new ReaderConnection(readers);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection;
+  }
+
+  async beginTransaction(): Promise<void> {
+    throw new Error('A reader has no transactions: write on the database itself');
+  }
+
+  async commitTransaction(): Promise<void> {}
+
+  async rollbackTransaction(): Promise<void> {}
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    await this.readers.close();
+  }
+}
+
+/** Kysely's SQLite dialect over reader threads: the same SQL, compiled the same way, run off the event loop. */
+export class SqliteReaderDialect implements Dialect {
+  constructor(private readonly readers: SqliteReaders) {}
+
+  createAdapter(): DialectAdapter {
+    return new SqliteAdapter();
+  }
+
+  createDriver(): Driver {
+    return new ReaderDriver(this.readers);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}
