@@ -69,6 +69,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ HTTP_WORKERS: '1', DATABASE_URL: ':memory:' }).HTTP_WORKERS).toBe(1);
   });
 
+  it('reads SQLITE_READERS, one reader thread by default, 0 for none and up to 16', () => {
+    expect(loadConfig({}).SQLITE_READERS).toBe(1);
+    expect(loadConfig({ SQLITE_READERS: '0' }).SQLITE_READERS).toBe(0);
+    expect(loadConfig({ SQLITE_READERS: '16' }).SQLITE_READERS).toBe(16);
+    expect(() => loadConfig({ SQLITE_READERS: '17' })).toThrow(/SQLITE_READERS/);
+    expect(() => loadConfig({ SQLITE_READERS: '-1' })).toThrow(/SQLITE_READERS/);
+    expect(() => loadConfig({ SQLITE_READERS: 'one' })).toThrow(/SQLITE_READERS/);
+  });
+
   it('refuses a PUBLIC_URL that is not an absolute http(s) URL', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'analytics.example.com' })).toThrow(/PUBLIC_URL/);
   });

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { runPrimary, workerIndex } from './cluster.ts';
@@ -58,6 +59,8 @@ async function startServer(config: Config, index: number | null): Promise<void> 
     demo = config.DEMO_DATA ? await ensureDemoData(database.db, config) : null;
   }
   setUnionCacheBytes(config.SESSION_SETS_CACHE_MB * 1024 * 1024);
+  // SQLite's reader threads start now, not on the first analyst's request (about 0.1 s each).
+  await sql`select 1`.execute(database.reader);
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
   database.onConnectionError((error) =>
