@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './database.ts';
@@ -159,3 +162,30 @@ describe('a reader thread that stops', () => {
     }
   });
 });
+
+describe('a process waiting only for a read', () => {
+  it('stays alive until the answer comes', { timeout: 60_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-readers-'));
+    try {
+      const script = path.join(dir, 'wait.mts');
+      const module = pathToModule('sqlite-readers.ts');
+      fs.writeFileSync(
+        script,
+        `import { SqliteReaders } from ${JSON.stringify(module)};
+         const readers = new SqliteReaders(${JSON.stringify(path.join(dir, 'wait.db'))}, 1);
+         console.log(JSON.stringify(await readers.read('select 6 * 7 as answer', [])));
+         await readers.close();`,
+      );
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+        cwd: path.dirname(pathToModule('.')),
+      });
+      expect(JSON.parse(stdout)).toEqual([{ answer: 42 }]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function pathToModule(name: string): string {
+  return path.join(path.dirname(fileURLToPath(import.meta.url)), name);
+}

@@ -88,6 +88,8 @@ export class SqliteReaders {
     const reader = this.leastBusy();
     const id = (this.nextId += 1);
     return new Promise((resolve, reject) => {
+      // A thread with reads waiting keeps the process alive, as a query on a socket would; an idle one does not.
+      if (reader.waiting.size === 0) reader.worker.ref();
       reader.waiting.set(id, { resolve, reject });
       reader.worker.postMessage({ id, sql, parameters });
     });
@@ -117,6 +119,7 @@ export class SqliteReaders {
       const waiting = reader.waiting.get(answer.id);
       if (!waiting) return;
       reader.waiting.delete(answer.id);
+      if (reader.waiting.size === 0) worker.unref();
       if ('error' in answer) {
         const error = Object.assign(new Error(answer.error.message), answer.error);
         waiting.reject(error);
@@ -131,8 +134,6 @@ export class SqliteReaders {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`A database reader thread stopped (exit code ${code})`)));
-    // An idle thread does not keep the process alive.
-    worker.unref();
     this.readers[index] = reader;
     return reader;
   }
