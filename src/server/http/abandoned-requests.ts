@@ -5,8 +5,8 @@ import { type Db, isPostgres } from '../db/database.ts';
 /**
  * `db` for a read whose filters may run long: when the client closes the request before the answer is
  * written (a changed filter, a closed tab, a client's own timeout), the PostgreSQL statements it is
- * waiting for are cancelled instead of running on to the statement timeout. SQLite's statements run on
- * the request's own thread, to their end.
+ * waiting for are cancelled instead of running on to the statement timeout. SQLite's statements run to
+ * their end, on a reader thread (db/sqlite-readers.ts) or the server's own.
  */
 export function readingFor(db: Db, reply: FastifyReply): Db {
   if (!isPostgres(db)) return db;
