@@ -23,9 +23,18 @@ interface Kept {
   columns: string[];
 }
 
-const database = openSqlite((workerData as { file: string }).file);
-database.pragma('query_only = ON');
 const statements = new Map<string, Kept>();
+let database: SQLite.Database | null = null;
+
+/** The thread's connection, opened on the first query: a file that cannot be opened yet fails that query only. */
+function connection(): SQLite.Database {
+  if (!database) {
+    const opened = openSqlite((workerData as { file: string }).file);
+    opened.pragma('query_only = ON');
+    database = opened;
+  }
+  return database;
+}
 
 /** The statement for `source`, prepared once and kept (least recently used out first), as the writer's cache does. */
 function prepared(source: string): Kept {
@@ -33,7 +42,7 @@ function prepared(source: string): Kept {
   if (kept) {
     statements.delete(source);
   } else {
-    const statement = database.prepare(source);
+    const statement = connection().prepare(source);
     if (!statement.reader) throw new Error('A reader thread only runs statements that return rows');
     kept = { statement: statement.raw(true), columns: statement.columns().map((column) => column.name) };
     if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);

@@ -163,6 +163,23 @@ describe('a reader thread that stops', () => {
   });
 });
 
+describe('a reader of a file that cannot be opened', () => {
+  it('fails each read with the error and its code', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-readers-'));
+    const plainFile = path.join(dir, 'plain');
+    fs.writeFileSync(plainFile, 'not a directory');
+    const readers = new SqliteReaders(path.join(plainFile, 'x.db'), 1);
+    try {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        await expect(readers.read('select 1', [])).rejects.toMatchObject({ code: 'EEXIST' });
+      }
+    } finally {
+      await readers.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a process waiting only for a read', () => {
   it('stays alive until the answer comes', { timeout: 60_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-readers-'));

@@ -35,7 +35,9 @@ const THREAD_FILE = path.join(path.dirname(here), `sqlite-reader-thread${path.ex
 function startThread(file: string): Worker {
   if (!THREAD_FILE.endsWith('.ts')) return new Worker(THREAD_FILE, { workerData: { file } });
   const source = JSON.stringify(pathToFileURL(THREAD_FILE).href);
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); });`, {
+  // A module that fails to load is thrown again outside the promise, so the thread stops with it.
+  const load = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`;
+  return new Worker(`${load}.catch((error) => setImmediate(() => { throw error; }));`, {
     eval: true,
     workerData: { file },
   });
