@@ -60,7 +60,7 @@ async function startServer(config: Config, index: number | null): Promise<void> 
   }
   setUnionCacheBytes(config.SESSION_SETS_CACHE_MB * 1024 * 1024);
   // SQLite's reader threads start now, not on the first analyst's request (about 0.1 s each).
-  await sql`select 1`.execute(database.reader);
+  if (database.reader !== database.db) await sql`select 1`.execute(database.reader);
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
   database.onConnectionError((error) =>

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { openSqlite } from './sqlite-file.ts';
 
 export interface ReaderQuery {
@@ -23,7 +24,7 @@ interface Kept {
   columns: string[];
 }
 
-const statements = new Map<string, Kept>();
+const statements = new LRUCache<string, Kept>({ max: STATEMENT_CACHE_SIZE });
 let database: SQLite.Database | null = null;
 
 /** The thread's connection, opened on the first query: a file that cannot be opened yet fails that query only. */
@@ -39,15 +40,12 @@ function connection(): SQLite.Database {
 /** The statement for `source`, prepared once and kept (least recently used out first), as the writer's cache does. */
 function prepared(source: string): Kept {
   let kept = statements.get(source);
-  if (kept) {
-    statements.delete(source);
-  } else {
+  if (!kept) {
     const statement = connection().prepare(source);
     if (!statement.reader) throw new Error('A reader thread only runs statements that return rows');
     kept = { statement: statement.raw(true), columns: statement.columns().map((column) => column.name) };
-    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+    statements.set(source, kept);
   }
-  statements.set(source, kept);
   return kept;
 }
 
