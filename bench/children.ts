@@ -22,6 +22,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 export interface ServerProcess {
   baseUrl: string;
+  /** The process started; with HTTP_WORKERS its workers are its children. */
+  pid: number;
   stop(): Promise<void>;
   /** SIGKILL at once, as a crash would: no shutdown hook runs. Resolves once the process is gone. */
   kill(): Promise<void>;
@@ -87,6 +89,7 @@ export async function startServer(
 
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

@@ -5,6 +5,8 @@ export interface LoadResult {
   p95: number;
   p99: number;
   requestsPerSecond: number;
+  /** Successful responses. */
+  requests: number;
   /** Responses other than 2xx, plus connection errors and timeouts. */
   failures: number;
 }
@@ -39,6 +41,7 @@ export function loadTest(
           p95: percentile(sorted, 0.95),
           p99: percentile(sorted, 0.99),
           requestsPerSecond: (latencies.length - failures) / result.duration,
+          requests: latencies.length - failures,
           failures: failures + result.errors + result.timeouts,
         });
       },

@@ -1,11 +1,30 @@
 /** The load test's report: a table of the scenarios and the floor, then one verdict a target. */
 import type { Scenario } from './finding-scenarios.ts';
+import type { CpuPerRequest } from './cpu-usage.ts';
 import type { LoadResult } from './load.ts';
 
 /** First-page requests per second of the server and of the floor, measured in alternating rounds. */
 export interface Throughput {
   server: number[];
   floor: LoadResult[];
+  /** CPU per first page in each round, where /proc tells it. */
+  serverCpu: CpuPerRequest[];
+  floorCpu: CpuPerRequest[];
+}
+
+/** ", 620 µs CPU a page (HTTP process 420, PostgreSQL 200)", or nothing when unknown. */
+export function describeCpu(cpu: CpuPerRequest | null): string {
+  if (!cpu) return '';
+  const us = (value: number) => value.toFixed(0);
+  if (cpu.database === 0) return `, ${us(cpu.process)} µs CPU a page`;
+  return `, ${us(cpu.process + cpu.database)} µs CPU a page (HTTP process ${us(cpu.process)}, PostgreSQL ${us(cpu.database)})`;
+}
+
+function meanCpu(rounds: CpuPerRequest[]): CpuPerRequest | null {
+  if (rounds.length === 0) return null;
+  const mean = (pick: (cpu: CpuPerRequest) => number) =>
+    rounds.reduce((sum, cpu) => sum + pick(cpu), 0) / rounds.length;
+  return { process: mean((cpu) => cpu.process), database: mean((cpu) => cpu.database) };
 }
 
 function row(cells: string[], widths: number[]): string {
@@ -61,6 +80,13 @@ export function report(results: Map<Scenario, LoadResult | Error>, throughput: T
     if (floorTotal > 0) {
       const ratio = sum(throughput.server) / floorTotal;
       console.log(`\nFirst page: server/floor throughput = ${(ratio * 100).toFixed(0)}% (alternating rounds)`);
+      const [server, floor] = [meanCpu(throughput.serverCpu), meanCpu(throughput.floorCpu)];
+      if (server && floor) {
+        // Where the two differ: the HTTP process's own work, or the database's.
+        console.log(
+          `CPU a first page, mean of the rounds: server${describeCpu(server).slice(1)}; floor${describeCpu(floor).slice(1)}`,
+        );
+      }
       verdicts.push(
         `${ratio >= 0.85 ? 'pass' : 'FAIL'}  first-page throughput ${(ratio * 100).toFixed(0)}% of the floor (target >= 85%)`,
       );

@@ -35,7 +35,8 @@ import { benchPipeline } from './pipeline.ts';
 import { benchReplay } from './replay.ts';
 import { findingScenarios, type Scenario } from './finding-scenarios.ts';
 import { type LoadResult, loadTest, positiveEnv } from './load.ts';
-import { report, type Throughput } from './sessions-report.ts';
+import { describeCpu, report, type Throughput } from './sessions-report.ts';
+import { cpuPerRequest, cpuSnapshot } from './cpu-usage.ts';
 
 const CONNECTIONS = 10;
 const PAGE_SIZE_DEEP = 100;
@@ -174,16 +175,26 @@ async function benchLoad(
     const floorUrl = `${floorServer.baseUrl}/v1/sessions`;
     await loadTest(floorUrl, { connections: CONNECTIONS, durationSeconds: 1 });
     console.log(`  floor first page: ${await checkScenario(floorServer.baseUrl, '', {})}`);
-    const rounds: Throughput = { server: [], floor: [] };
+    const rounds: Throughput = { server: [], floor: [], serverCpu: [], floorCpu: [] };
+    const postgres = isPostgresUrl(childEnv.DATABASE_URL ?? '');
+    // What each first page cost in CPU: the HTTP process, and PostgreSQL's processes on the same machine.
+    const measured = async (target: ServerProcess, url: string, requestHeaders: Record<string, string>) => {
+      const before = cpuSnapshot(target.pid);
+      const result = await loadTest(url, { headers: requestHeaders, connections: CONNECTIONS, durationSeconds });
+      const cpu = cpuPerRequest(before, cpuSnapshot(target.pid), result.requests);
+      return { result, cpu: cpu && !postgres ? { ...cpu, database: 0 } : cpu };
+    };
     for (let round = 0; round < 2; round += 1) {
-      const options = { connections: CONNECTIONS, durationSeconds };
-      const own = await loadTest(`${server.baseUrl}/v1/sessions`, { ...options, headers });
-      const floor = await loadTest(floorUrl, options);
+      const own = await measured(server, `${server.baseUrl}/v1/sessions`, headers);
+      const floor = await measured(floorServer, floorUrl, {});
       console.log(
-        `  round ${round + 1}: server ${own.requestsPerSecond.toFixed(0)} req/s, floor ${floor.requestsPerSecond.toFixed(0)} req/s`,
+        `  round ${round + 1}: server ${own.result.requestsPerSecond.toFixed(0)} req/s${describeCpu(own.cpu)}, ` +
+          `floor ${floor.result.requestsPerSecond.toFixed(0)} req/s${describeCpu(floor.cpu)}`,
       );
-      rounds.server.push(own.requestsPerSecond);
-      rounds.floor.push(floor);
+      rounds.server.push(own.result.requestsPerSecond);
+      rounds.floor.push(floor.result);
+      if (own.cpu) rounds.serverCpu.push(own.cpu);
+      if (floor.cpu) rounds.floorCpu.push(floor.cpu);
     }
     throughput = rounds;
   } catch (error) {
