@@ -19,4 +19,18 @@ describe('randomBase62', () => {
     for (const value of values) expect(value).toMatch(/^[0-9A-Za-z]{40}$/);
     expect(new Set(values).size).toBe(values.length);
   });
+
+  it('draws every character of the alphabet about equally often, across many blocks of random bytes', () => {
+    // 2,000 strings of 62 characters take about 33 times the 4,096 bytes drawn at once.
+    const counts = new Map<string, number>();
+    for (let index = 0; index < 2_000; index += 1) {
+      for (const char of randomBase62(62)) counts.set(char, (counts.get(char) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(62);
+    // Each character is expected 2,000 times; a uniform draw stays well within 20% of that.
+    for (const count of counts.values()) {
+      expect(count).toBeGreaterThan(1_600);
+      expect(count).toBeLessThan(2_400);
+    }
+  });
 });
