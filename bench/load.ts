@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { CpuPerRequest } from './cpu-usage.ts';
 
 export interface LoadResult {
   p50: number;
@@ -9,6 +10,8 @@ export interface LoadResult {
   requests: number;
   /** Responses other than 2xx, plus connection errors and timeouts. */
   failures: number;
+  /** CPU per answered request, where it was measured (cpu-usage.ts). */
+  cpu?: CpuPerRequest | null;
 }
 
 export function percentile(sorted: Float64Array, fraction: number): number {

@@ -5,22 +5,25 @@ import type { LoadResult } from './load.ts';
 
 /** First-page requests per second of the server and of the floor, measured in alternating rounds. */
 export interface Throughput {
-  server: number[];
+  server: LoadResult[];
   floor: LoadResult[];
-  /** CPU per first page in each round, where /proc tells it. */
-  serverCpu: CpuPerRequest[];
-  floorCpu: CpuPerRequest[];
 }
 
 /** ", 620 µs CPU a page (HTTP process 420, PostgreSQL 200)", or nothing when unknown. */
-export function describeCpu(cpu: CpuPerRequest | null): string {
+export function describeCpu(cpu: CpuPerRequest | null | undefined): string {
   if (!cpu) return '';
   const us = (value: number) => value.toFixed(0);
   if (cpu.database === 0) return `, ${us(cpu.process)} µs CPU a page`;
   return `, ${us(cpu.process + cpu.database)} µs CPU a page (HTTP process ${us(cpu.process)}, PostgreSQL ${us(cpu.database)})`;
 }
 
-function meanCpu(rounds: CpuPerRequest[]): CpuPerRequest | null {
+/** The table's CPU cell: the HTTP process's and the database's CPU a request, summed. */
+function cpuCell(cpu: CpuPerRequest | null | undefined): string {
+  return cpu ? (cpu.process + cpu.database).toFixed(0) : '-';
+}
+
+function meanCpu(results: LoadResult[]): CpuPerRequest | null {
+  const rounds = results.flatMap((result) => (result.cpu ? [result.cpu] : []));
   if (rounds.length === 0) return null;
   const mean = (pick: (cpu: CpuPerRequest) => number) =>
     rounds.reduce((sum, cpu) => sum + pick(cpu), 0) / rounds.length;
@@ -35,13 +38,13 @@ function row(cells: string[], widths: number[]): string {
 
 /** Prints the table and the verdicts: each scenario's p99 against its target, and the throughput against the floor. */
 export function report(results: Map<Scenario, LoadResult | Error>, throughput: Throughput | Error): void {
-  const widths = [44, 8, 8, 8, 10, 9, 7];
+  const widths = [44, 8, 8, 8, 10, 9, 12, 7];
   const ms = (value: number) => value.toFixed(1);
-  console.log(`\n${row(['scenario', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'failures', 'p99'], widths)}`);
+  console.log(`\n${row(['scenario', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'failures', 'CPU µs/req', 'p99'], widths)}`);
   const verdicts: string[] = [];
   for (const [scenario, result] of results) {
     if (result instanceof Error) {
-      console.log(row([scenario.name, '-', '-', '-', '-', '-', 'FAIL'], widths));
+      console.log(row([scenario.name, '-', '-', '-', '-', '-', '-', 'FAIL'], widths));
       verdicts.push(`FAIL  ${scenario.name}: ${result.message.split('\n')[0]}`);
       continue;
     }
@@ -53,6 +56,7 @@ export function report(results: Map<Scenario, LoadResult | Error>, throughput: T
       ms(result.p99),
       result.requestsPerSecond.toFixed(0),
       String(result.failures),
+      cpuCell(result.cpu),
     ];
     console.log(row([...cells, pass ? 'pass' : 'FAIL'], widths));
     const why = result.failures === 0 ? '' : `, ${result.failures} failed requests`;
@@ -61,7 +65,7 @@ export function report(results: Map<Scenario, LoadResult | Error>, throughput: T
     );
   }
   if (throughput instanceof Error) {
-    console.log(row(['floor (node:http + driver)', '-', '-', '-', '-', '-', ''], widths));
+    console.log(row(['floor (node:http + driver)', '-', '-', '-', '-', '-', '-', ''], widths));
     verdicts.push(`FAIL  floor did not run: ${throughput.message.split('\n')[0]}`);
   } else {
     for (const floor of throughput.floor) {
@@ -72,15 +76,16 @@ export function report(results: Map<Scenario, LoadResult | Error>, throughput: T
         ms(floor.p99),
         floor.requestsPerSecond.toFixed(0),
         String(floor.failures),
+        cpuCell(floor.cpu),
       ];
       console.log(row([...cells, ''], widths));
     }
     const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
     const floorTotal = sum(throughput.floor.map((floor) => floor.requestsPerSecond));
     if (floorTotal > 0) {
-      const ratio = sum(throughput.server) / floorTotal;
+      const ratio = sum(throughput.server.map((own) => own.requestsPerSecond)) / floorTotal;
       console.log(`\nFirst page: server/floor throughput = ${(ratio * 100).toFixed(0)}% (alternating rounds)`);
-      const [server, floor] = [meanCpu(throughput.serverCpu), meanCpu(throughput.floorCpu)];
+      const [server, floor] = [meanCpu(throughput.server), meanCpu(throughput.floor)];
       if (server && floor) {
         // Where the two differ: the HTTP process's own work, or the database's.
         console.log(

@@ -106,6 +106,25 @@ async function settle(baseUrl: string, headers: Record<string, string>, database
   await waitForIdleDatabase(databaseUrl);
 }
 
+/**
+ * A load test of `url` on `target`, with what each answered request cost in CPU: the HTTP process, and
+ * PostgreSQL's processes when the database is PostgreSQL (on this machine, as the bench runs it).
+ */
+async function loadWithCpu(
+  target: ServerProcess,
+  url: string,
+  options: { headers: Record<string, string>; durationSeconds: number; postgres: boolean },
+): Promise<LoadResult> {
+  const before = cpuSnapshot(target.pid);
+  const result = await loadTest(url, {
+    headers: options.headers,
+    connections: CONNECTIONS,
+    durationSeconds: options.durationSeconds,
+  });
+  const cpu = cpuPerRequest(before, cpuSnapshot(target.pid), result.requests);
+  return { ...result, cpu: cpu && !options.postgres ? { ...cpu, database: 0 } : cpu };
+}
+
 async function measureAll(
   server: ServerProcess,
   list: Scenario[],
@@ -120,8 +139,11 @@ async function measureAll(
       const summary = await checkScenario(server.baseUrl, scenario.query, headers, scenario.path);
       console.log(`  ${scenario.name}: ${summary}`);
       const url = `${server.baseUrl}${scenario.path ?? '/v1/sessions'}${scenario.query ? `?${scenario.query}` : ''}`;
-      const { durationSeconds } = options;
-      results.set(scenario, await loadTest(url, { headers, connections: CONNECTIONS, durationSeconds }));
+      const { durationSeconds, databaseUrl } = options;
+      results.set(
+        scenario,
+        await loadWithCpu(server, url, { headers, durationSeconds, postgres: isPostgresUrl(databaseUrl) }),
+      );
       await settle(server.baseUrl, headers, options.databaseUrl);
     } catch (error) {
       console.log(`  ${scenario.name}: FAILED ${error instanceof Error ? error.message : String(error)}`);
@@ -175,26 +197,17 @@ async function benchLoad(
     const floorUrl = `${floorServer.baseUrl}/v1/sessions`;
     await loadTest(floorUrl, { connections: CONNECTIONS, durationSeconds: 1 });
     console.log(`  floor first page: ${await checkScenario(floorServer.baseUrl, '', {})}`);
-    const rounds: Throughput = { server: [], floor: [], serverCpu: [], floorCpu: [] };
+    const rounds: Throughput = { server: [], floor: [] };
     const postgres = isPostgresUrl(childEnv.DATABASE_URL ?? '');
-    // What each first page cost in CPU: the HTTP process, and PostgreSQL's processes on the same machine.
-    const measured = async (target: ServerProcess, url: string, requestHeaders: Record<string, string>) => {
-      const before = cpuSnapshot(target.pid);
-      const result = await loadTest(url, { headers: requestHeaders, connections: CONNECTIONS, durationSeconds });
-      const cpu = cpuPerRequest(before, cpuSnapshot(target.pid), result.requests);
-      return { result, cpu: cpu && !postgres ? { ...cpu, database: 0 } : cpu };
-    };
     for (let round = 0; round < 2; round += 1) {
-      const own = await measured(server, `${server.baseUrl}/v1/sessions`, headers);
-      const floor = await measured(floorServer, floorUrl, {});
+      const own = await loadWithCpu(server, `${server.baseUrl}/v1/sessions`, { headers, durationSeconds, postgres });
+      const floor = await loadWithCpu(floorServer, floorUrl, { headers: {}, durationSeconds, postgres });
       console.log(
-        `  round ${round + 1}: server ${own.result.requestsPerSecond.toFixed(0)} req/s${describeCpu(own.cpu)}, ` +
-          `floor ${floor.result.requestsPerSecond.toFixed(0)} req/s${describeCpu(floor.cpu)}`,
+        `  round ${round + 1}: server ${own.requestsPerSecond.toFixed(0)} req/s${describeCpu(own.cpu)}, ` +
+          `floor ${floor.requestsPerSecond.toFixed(0)} req/s${describeCpu(floor.cpu)}`,
       );
-      rounds.server.push(own.result.requestsPerSecond);
-      rounds.floor.push(floor.result);
-      if (own.cpu) rounds.serverCpu.push(own.cpu);
-      if (floor.cpu) rounds.floorCpu.push(floor.cpu);
+      rounds.server.push(own);
+      rounds.floor.push(floor);
     }
     throughput = rounds;
   } catch (error) {
