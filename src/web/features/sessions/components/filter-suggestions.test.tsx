@@ -87,7 +87,10 @@ describe('suggesting the stored values', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Value' }));
     await screen.findByRole('option', { name: /free/ });
     expect(shownOptions()).toEqual(['pro3,000', 'free2,000']);
-    expect(valueRequests().at(-1)?.query.get('name')).toBe('plan');
+    // The values came from a request naming the parameter; the names may be asked again after it.
+    const named = valueRequests().flatMap((request) => request.query.get('name') ?? []);
+    expect(named.length).toBeGreaterThan(0);
+    expect(new Set(named)).toEqual(new Set(['plan']));
     await user.click(screen.getByRole('option', { name: /free/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(address().get('visitor_param')).toBe('plan=free');
