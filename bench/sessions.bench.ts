@@ -144,7 +144,7 @@ async function measureAll(
         scenario,
         await loadWithCpu(server, url, { headers, durationSeconds, postgres: isPostgresUrl(databaseUrl) }),
       );
-      await settle(server.baseUrl, headers, options.databaseUrl);
+      await settle(server.baseUrl, headers, databaseUrl);
     } catch (error) {
       console.log(`  ${scenario.name}: FAILED ${error instanceof Error ? error.message : String(error)}`);
       results.set(scenario, error instanceof Error ? error : new Error(String(error)));
