@@ -54,33 +54,37 @@ function allStats(): ProcStat[] | null {
   return names.map(readStat).filter((stat): stat is ProcStat => stat !== null);
 }
 
-/** CPU seconds used so far by `pid` and its children, and by every PostgreSQL server process; null without /proc. */
-export function cpuSnapshot(pid: number): { process: number; database: number } | null {
+/**
+ * CPU seconds used so far by `pid` and its children, and, with `database`, by every PostgreSQL server
+ * process (null otherwise); null without /proc.
+ */
+export function cpuSnapshot(pid: number, options: { database: boolean }): CpuSeconds | null {
   const stats = allStats();
   if (!stats) return null;
-  const seconds = (ticks: number) => ticks / clockTicks();
-  const own = stats.filter((stat) => stat.pid === pid || stat.ppid === pid);
-  const database = stats.filter((stat) => stat.command === 'postgres');
+  const seconds = (from: ProcStat[]) => from.reduce((sum, stat) => sum + stat.ticks, 0) / clockTicks();
   return {
-    process: seconds(own.reduce((sum, stat) => sum + stat.ticks, 0)),
-    database: seconds(database.reduce((sum, stat) => sum + stat.ticks, 0)),
+    process: seconds(stats.filter((stat) => stat.pid === pid || stat.ppid === pid)),
+    database: options.database ? seconds(stats.filter((stat) => stat.command === 'postgres')) : null,
   };
 }
 
-/** Microseconds of CPU per request between two snapshots. */
-export interface CpuPerRequest {
+interface CpuSeconds {
   process: number;
-  database: number;
+  database: number | null;
 }
 
+/** Microseconds of CPU per request between two snapshots; `database` is null when it was not counted. */
+export type CpuPerRequest = CpuSeconds;
+
 export function cpuPerRequest(
-  before: ReturnType<typeof cpuSnapshot>,
-  after: ReturnType<typeof cpuSnapshot>,
+  before: CpuSeconds | null,
+  after: CpuSeconds | null,
   requests: number,
 ): CpuPerRequest | null {
   if (!before || !after || requests <= 0) return null;
+  const perRequest = (spent: number) => (spent * 1e6) / requests;
   return {
-    process: ((after.process - before.process) * 1e6) / requests,
-    database: ((after.database - before.database) * 1e6) / requests,
+    process: perRequest(after.process - before.process),
+    database: before.database === null || after.database === null ? null : perRequest(after.database - before.database),
   };
 }

@@ -9,25 +9,28 @@ export interface Throughput {
   floor: LoadResult[];
 }
 
-/** ", 620 µs CPU a page (HTTP process 420, PostgreSQL 200)", or nothing when unknown. */
+/** "620 µs CPU a page (HTTP process 420, PostgreSQL 200)", or "CPU not measured". */
 export function describeCpu(cpu: CpuPerRequest | null | undefined): string {
-  if (!cpu) return '';
+  if (!cpu) return 'CPU not measured';
   const us = (value: number) => value.toFixed(0);
-  if (cpu.database === 0) return `, ${us(cpu.process)} µs CPU a page`;
-  return `, ${us(cpu.process + cpu.database)} µs CPU a page (HTTP process ${us(cpu.process)}, PostgreSQL ${us(cpu.database)})`;
+  if (cpu.database === null) return `${us(cpu.process)} µs CPU a page`;
+  return `${us(cpu.process + cpu.database)} µs CPU a page (HTTP process ${us(cpu.process)}, PostgreSQL ${us(cpu.database)})`;
 }
 
 /** The table's CPU cell: the HTTP process's and the database's CPU a request, summed. */
 function cpuCell(cpu: CpuPerRequest | null | undefined): string {
-  return cpu ? (cpu.process + cpu.database).toFixed(0) : '-';
+  return cpu ? (cpu.process + (cpu.database ?? 0)).toFixed(0) : '-';
 }
 
 function meanCpu(results: LoadResult[]): CpuPerRequest | null {
   const rounds = results.flatMap((result) => (result.cpu ? [result.cpu] : []));
-  if (rounds.length === 0) return null;
-  const mean = (pick: (cpu: CpuPerRequest) => number) =>
-    rounds.reduce((sum, cpu) => sum + pick(cpu), 0) / rounds.length;
-  return { process: mean((cpu) => cpu.process), database: mean((cpu) => cpu.database) };
+  const first = rounds[0];
+  if (!first) return null;
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return {
+    process: mean(rounds.map((cpu) => cpu.process)),
+    database: first.database === null ? null : mean(rounds.map((cpu) => cpu.database ?? 0)),
+  };
 }
 
 function row(cells: string[], widths: number[]): string {
@@ -88,9 +91,7 @@ export function report(results: Map<Scenario, LoadResult | Error>, throughput: T
       const [server, floor] = [meanCpu(throughput.server), meanCpu(throughput.floor)];
       if (server && floor) {
         // Where the two differ: the HTTP process's own work, or the database's.
-        console.log(
-          `CPU a first page, mean of the rounds: server${describeCpu(server).slice(1)}; floor${describeCpu(floor).slice(1)}`,
-        );
+        console.log(`CPU a first page, mean of the rounds: server ${describeCpu(server)}; floor ${describeCpu(floor)}`);
       }
       verdicts.push(
         `${ratio >= 0.85 ? 'pass' : 'FAIL'}  first-page throughput ${(ratio * 100).toFixed(0)}% of the floor (target >= 85%)`,

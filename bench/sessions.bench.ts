@@ -115,14 +115,14 @@ async function loadWithCpu(
   url: string,
   options: { headers: Record<string, string>; durationSeconds: number; postgres: boolean },
 ): Promise<LoadResult> {
-  const before = cpuSnapshot(target.pid);
+  const counted = { database: options.postgres };
+  const before = cpuSnapshot(target.pid, counted);
   const result = await loadTest(url, {
     headers: options.headers,
     connections: CONNECTIONS,
     durationSeconds: options.durationSeconds,
   });
-  const cpu = cpuPerRequest(before, cpuSnapshot(target.pid), result.requests);
-  return { ...result, cpu: cpu && !options.postgres ? { ...cpu, database: 0 } : cpu };
+  return { ...result, cpu: cpuPerRequest(before, cpuSnapshot(target.pid, counted), result.requests) };
 }
 
 async function measureAll(
@@ -203,8 +203,8 @@ async function benchLoad(
       const own = await loadWithCpu(server, `${server.baseUrl}/v1/sessions`, { headers, durationSeconds, postgres });
       const floor = await loadWithCpu(floorServer, floorUrl, { headers: {}, durationSeconds, postgres });
       console.log(
-        `  round ${round + 1}: server ${own.requestsPerSecond.toFixed(0)} req/s${describeCpu(own.cpu)}, ` +
-          `floor ${floor.requestsPerSecond.toFixed(0)} req/s${describeCpu(floor.cpu)}`,
+        `  round ${round + 1}: server ${own.requestsPerSecond.toFixed(0)} req/s, ${describeCpu(own.cpu)}; ` +
+          `floor ${floor.requestsPerSecond.toFixed(0)} req/s, ${describeCpu(floor.cpu)}`,
       );
       rounds.server.push(own);
       rounds.floor.push(floor);
