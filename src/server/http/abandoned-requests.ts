@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { abandonable } from '../db/abandoned-reads.ts';
+import { AbandonableReads, abandonable } from '../db/abandoned-reads.ts';
 import { type Db, isPostgres } from '../db/database.ts';
 
 /**
@@ -10,9 +10,9 @@ import { type Db, isPostgres } from '../db/database.ts';
  */
 export function readingFor(db: Db, reply: FastifyReply): Db {
   if (!isPostgres(db)) return db;
-  const controller = new AbortController();
+  const reads = new AbandonableReads();
   reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
+    if (!reply.raw.writableFinished) reads.abandon();
   });
-  return abandonable(db, controller.signal);
+  return abandonable(db, reads);
 }
