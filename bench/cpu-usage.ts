@@ -54,16 +54,32 @@ function allStats(): ProcStat[] | null {
   return names.map(readStat).filter((stat): stat is ProcStat => stat !== null);
 }
 
+/** `pid` and every process started under it, however deep (the server under its launcher, its HTTP workers). */
+function withDescendants(stats: readonly ProcStat[], pid: number): ProcStat[] {
+  const family = new Set([pid]);
+  let grown = true;
+  while (grown) {
+    grown = false;
+    for (const stat of stats) {
+      if (!family.has(stat.pid) && family.has(stat.ppid)) {
+        family.add(stat.pid);
+        grown = true;
+      }
+    }
+  }
+  return stats.filter((stat) => family.has(stat.pid));
+}
+
 /**
- * CPU seconds used so far by `pid` and its children, and, with `database`, by every PostgreSQL server
- * process (null otherwise); null without /proc.
+ * CPU seconds used so far by `pid` and the processes under it, and, with `database`, by every PostgreSQL
+ * server process (null otherwise); null without /proc.
  */
 export function cpuSnapshot(pid: number, options: { database: boolean }): CpuSeconds | null {
   const stats = allStats();
   if (!stats) return null;
   const seconds = (from: ProcStat[]) => from.reduce((sum, stat) => sum + stat.ticks, 0) / clockTicks();
   return {
-    process: seconds(stats.filter((stat) => stat.pid === pid || stat.ppid === pid)),
+    process: seconds(withDescendants(stats, pid)),
     database: options.database ? seconds(stats.filter((stat) => stat.command === 'postgres')) : null,
   };
 }

@@ -37,6 +37,7 @@ import { findingScenarios, type Scenario } from './finding-scenarios.ts';
 import { type LoadResult, loadTest, positiveEnv } from './load.ts';
 import { describeCpu, report, type Throughput } from './sessions-report.ts';
 import { cpuPerRequest, cpuSnapshot } from './cpu-usage.ts';
+import { MALLOC_TUNABLES } from '../src/server/malloc-tunables.ts';
 
 const CONNECTIONS = 10;
 const PAGE_SIZE_DEEP = 100;
@@ -193,7 +194,11 @@ async function benchLoad(
     server = await startServer('server', serverEntry, env);
     results = await measureAll(server, list, headers, { durationSeconds, databaseUrl: childEnv.DATABASE_URL ?? '' });
     console.log('\nFirst page, server and floor (node:http + driver) in turn, two rounds:');
-    floorServer = await startServer('floor', 'bench/floor-server.ts', env);
+    // The floor runs with the allocator settings the server gives itself (malloc-tunables.ts).
+    floorServer = await startServer('floor', 'bench/floor-server.ts', {
+      ...env,
+      GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? MALLOC_TUNABLES,
+    });
     const floorUrl = `${floorServer.baseUrl}/v1/sessions`;
     await loadTest(floorUrl, { connections: CONNECTIONS, durationSeconds: 1 });
     console.log(`  floor first page: ${await checkScenario(floorServer.baseUrl, '', {})}`);

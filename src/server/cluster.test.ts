@@ -1,52 +1,11 @@
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
-
-interface LogLine {
-  pid: number;
-  msg: string;
-  req?: { url: string };
-}
-
-/** The server's JSON log, line by line, with a way to wait for a line. */
-function followLog(child: ChildProcessByStdio<null, Readable, Readable>) {
-  const lines: LogLine[] = [];
-  const waiters: { test: (lines: LogLine[]) => boolean; resolve: () => void }[] = [];
-  let rest = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  child.stdout.on('data', (chunk: Buffer) => {
-    const text = rest + chunk.toString();
-    const complete = text.split('\n');
-    rest = complete.pop() ?? '';
-    for (const line of complete) if (line.trim() !== '') lines.push(JSON.parse(line) as LogLine);
-    for (const waiter of [...waiters]) {
-      if (waiter.test(lines)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
-  });
-  const until = (test: (lines: LogLine[]) => boolean) =>
-    new Promise<void>((resolve, reject) => {
-      if (test(lines)) resolve();
-      else waiters.push({ test, resolve });
-      child.once('exit', (code) => reject(new Error(`the server exited with ${String(code)}: ${stderr}`)));
-    });
-  return { lines, until };
-}
-
-const listeningPids = (lines: LogLine[]) =>
-  new Set(lines.filter((line) => line.msg.startsWith('Server listening at')).map((line) => line.pid));
+import { MALLOC_TUNABLES } from './malloc-tunables.ts';
+import { MAIN, alive, followLog, listeningPids } from './test/server-process.ts';
 
 /** GET on a connection of its own, so each request may reach another process. */
 function getOnNewConnection(port: number, requestPath: string): Promise<number> {
@@ -60,15 +19,6 @@ function getOnNewConnection(port: number, requestPath: string): Promise<number> 
   });
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe('the server as several HTTP processes (HTTP_WORKERS)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-cluster-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -80,6 +30,8 @@ describe('the server as several HTTP processes (HTTP_WORKERS)', () => {
       const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
         env: {
           ...process.env,
+          // Started as its launcher would start it (malloc-tunables.test.ts), so this process is the primary.
+          GLIBC_TUNABLES: MALLOC_TUNABLES,
           DATABASE_URL: path.join(dir, 'cluster.db'),
           HTTP_WORKERS: '2',
           PORT: '0',
