@@ -28,4 +28,27 @@ describe('joinJsonText', () => {
     const joined = joinJsonText(pieces);
     expect(Buffer.compare(joined as Buffer, Buffer.from(pieces.join(''), 'utf8'))).toBe(0);
   });
+
+  it('writes pieces given as UTF-8 bytes as they are, short or long, between text pieces', () => {
+    const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+    const short = joinJsonText(['{"sessions":[{"id":"s1",', bytes('"city":"東京"}'), ']}']);
+    expect(Buffer.isBuffer(short)).toBe(true);
+    expect(JSON.parse((short as Buffer).toString('utf8'))).toEqual({ sessions: [{ id: 's1', city: '東京' }] });
+
+    const pieces: (string | Uint8Array)[] = ['{"sessions":['];
+    const expected: string[] = ['{"sessions":['];
+    for (let index = 0; index < 300; index += 1) {
+      const rest = `"city":"Île-de-France","note":"${'😀 ✓ '.repeat(40)}"}`;
+      const leading = `${index === 0 ? '' : ','}{"id":"s${index}",`;
+      // A view into a larger buffer, as a row's bytes may be.
+      const inside = Buffer.from(`{${rest}x`, 'utf8');
+      pieces.push(leading, inside.subarray(1, inside.length - 1));
+      expected.push(leading, rest);
+    }
+    pieces.push(']}');
+    expected.push(']}');
+    const joined = joinJsonText(pieces);
+    expect(Buffer.compare(joined as Buffer, Buffer.from(expected.join(''), 'utf8'))).toBe(0);
+    expect(JSON.parse((joined as Buffer).toString('utf8')).sessions).toHaveLength(300);
+  });
 });

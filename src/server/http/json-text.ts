@@ -9,17 +9,33 @@ import type { FastifyReply } from 'fastify';
 const LARGE_TEXT_CHARS = 64 * 1024;
 
 /**
- * The pieces of a JSON text, in order, as one string when short and as one Buffer of UTF-8 when long.
- * Each piece is whole text (no piece ends inside a surrogate pair), as JSON values are.
+ * The pieces of a JSON text, in order, as one string when short and all text, else as one Buffer of UTF-8.
+ * A piece is text, or the UTF-8 bytes of text; each is whole (no piece ends inside a character), as JSON
+ * values are.
  */
-export function joinJsonText(pieces: readonly string[]): string | Buffer {
-  let chars = 0;
-  for (const piece of pieces) chars += piece.length;
-  if (chars < LARGE_TEXT_CHARS) return pieces.join('');
-  // UTF-8 takes at most three bytes for each UTF-16 unit, so every piece fits whole.
-  const buffer = Buffer.allocUnsafe(chars * 3);
+export function joinJsonText(pieces: readonly (string | Uint8Array)[]): string | Buffer {
+  let size = 0;
+  let allText = true;
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      // UTF-8 takes at most three bytes for each UTF-16 unit, so every piece fits whole.
+      size += piece.length * 3;
+    } else {
+      size += piece.byteLength;
+      allText = false;
+    }
+  }
+  if (allText && size < LARGE_TEXT_CHARS * 3) return (pieces as readonly string[]).join('');
+  const buffer = Buffer.allocUnsafe(size);
   let length = 0;
-  for (const piece of pieces) length += buffer.write(piece, length);
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      length += buffer.write(piece, length);
+    } else {
+      buffer.set(piece, length);
+      length += piece.byteLength;
+    }
+  }
   return buffer.subarray(0, length);
 }
 

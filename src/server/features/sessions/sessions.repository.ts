@@ -175,14 +175,22 @@ export async function findSessionRow(db: Db, accountId: string, sessionId: strin
     .executeTakeFirst();
 }
 
-/** SQLite: each session's JSON as the database writes it (session-resource-json.ts), with the fields that lead it. */
+/**
+ * SQLite: each session's JSON as the database writes it (session-resource-json.ts), as UTF-8 bytes, with
+ * the fields that lead it.
+ */
 function withResource(db: Db) {
   return db
     .selectFrom('sessions')
     .innerJoin('visitors', (join) =>
       join.onRef('visitors.account_id', '=', 'sessions.account_id').onRef('visitors.id', '=', 'sessions.visitor_id'),
     )
-    .select(['sessions.id', 'sessions.website_id', 'sessions.seen', sessionResourceSql(false).as('resource')]);
+    .select([
+      'sessions.id',
+      'sessions.website_id',
+      'sessions.seen',
+      sql<Uint8Array>`cast(${sessionResourceSql(false)} as blob)`.as('resource'),
+    ]);
 }
 
 export function markSessionSeen(db: Db, accountId: string, sessionId: string) {

@@ -7,7 +7,7 @@ import type { SessionFilter } from './session-filter.ts';
 import { type SessionOrder, parseSessionSort } from './session-order.ts';
 import { HOUR, PLACE_FIELDS } from './session-rollup.ts';
 import { type PlacedOffset, SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
-import { sessionJson } from './session-resource-json.ts';
+import { sessionJson, sessionJsonPieces } from './session-resource-json.ts';
 import { joinJsonText } from '../../http/json-text.ts';
 import {
   countSessions,
@@ -114,10 +114,10 @@ export async function listSessions(
   const order = parseSessionSort(query.sort);
   const { total, rows } = await totalAndPage(db, filter, order, query.page, query.size);
   const head = JSON.stringify({ total, page: { num: query.page, size: query.size } });
-  const pieces = [`${head.slice(0, -1)},"sessions":[`];
+  const pieces: (string | Uint8Array)[] = [`${head.slice(0, -1)},"sessions":[`];
   for (const [index, row] of rows.entries()) {
     if (index > 0) pieces.push(',');
-    pieces.push(sessionJson(row, options.publicUrl));
+    pieces.push(...sessionJsonPieces(row, options.publicUrl));
   }
   pieces.push(
     range ? `],"date_range":${JSON.stringify({ from: range.fromIso, to: range.toIso, tz: range.tz })}}` : ']}',
