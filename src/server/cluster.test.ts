@@ -1,23 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MALLOC_TUNABLES } from './malloc-tunables.ts';
-import { MAIN, alive, followLog, listeningPids } from './test/server-process.ts';
-
-/** GET on a connection of its own, so each request may reach another process. */
-function getOnNewConnection(port: number, requestPath: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: requestPath, agent: false }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      })
-      .on('error', reject);
-  });
-}
+import { MAIN, alive, followLog, getOnNewConnection, listeningPids } from './test/server-process.ts';
 
 describe('the server as several HTTP processes (HTTP_WORKERS)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-cluster-'));

@@ -1,12 +1,11 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MALLOC_TUNABLES, wantsMallocTunables } from './malloc-tunables.ts';
-import { MAIN, alive, followLog, listeningPids } from './test/server-process.ts';
+import { MAIN, alive, followLog, getOnNewConnection, listeningPids } from './test/server-process.ts';
 
 describe('wantsMallocTunables', () => {
   const glibc = () => true;
@@ -37,17 +36,6 @@ const onGlibc =
   process.platform === 'linux' &&
   typeof (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime ===
     'string';
-
-function statusOf(port: number, requestPath: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: requestPath, agent: false }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      })
-      .on('error', reject);
-  });
-}
 
 async function waitUntilGone(pid: number): Promise<void> {
   const started = Date.now();
@@ -105,7 +93,7 @@ describe.runIf(onGlibc)('the server started without GLIBC_TUNABLES on Linux with
         const environ = fs.readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
         const [firstTunable] = MALLOC_TUNABLES.split(':');
         expect(environ.some((variable) => variable.startsWith(`GLIBC_TUNABLES=${firstTunable}`))).toBe(true);
-        expect(await statusOf(server.port, '/healthz')).toBe(200);
+        expect(await getOnNewConnection(server.port, '/healthz')).toBe(200);
         launcher.kill('SIGTERM');
         expect(await exited).toEqual({ code: 0, signal: null });
         await waitUntilGone(server.pid);

@@ -1,4 +1,5 @@
 import type { ChildProcessByStdio } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -54,3 +55,15 @@ export const alive = (pid: number) => {
     return false;
   }
 };
+
+/** GET on a connection of its own, so each request may reach another process. */
+export function getOnNewConnection(port: number, requestPath: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: requestPath, agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
