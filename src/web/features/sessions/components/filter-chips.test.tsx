@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { FILTER_DEFINITIONS } from '../lib/session-filters.ts';
+import { useSessionsView } from '../lib/use-sessions-view.ts';
+import { SessionsFilters } from './sessions-filters.tsx';
 import { Harness, addFilter, address, website } from './filter-chips-fixtures.tsx';
 
 beforeEach(() => {
@@ -199,5 +203,32 @@ describe('filter chips', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(address().get('browser')).toBe('Chrome');
     expect(screen.getByRole('button', { name: /Browser: Chrome/ })).toBeInTheDocument();
+  });
+
+  it('keeps a filter just applied when the next is applied before the filters show it', async () => {
+    const user = userEvent.setup({ delay: null });
+    // The filters as the page renders them while the address has moved on (a navigation still rendering).
+    function Lagging() {
+      const { view, changeView } = useSessionsView();
+      const [shown] = useState(view);
+      const location = useLocation();
+      return (
+        <>
+          <SessionsFilters view={shown} onChange={changeView} />
+          <output aria-label="Address">{location.search}</output>
+        </>
+      );
+    }
+    renderWithProviders(<Lagging />, { route: '/sessions?device=mobile' });
+    let dialog = await addFilter(user, 'Errors');
+    await user.click(within(dialog).getByRole('radio', { name: 'Has errors' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    dialog = await addFilter(user, 'Rage clicks');
+    await user.click(within(dialog).getByRole('radio', { name: 'Has rage clicks' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    expect(address().get('device')).toBe('mobile');
+    expect(address().get('has_errors')).toBe('true');
+    expect(address().get('has_rage_clicks')).toBe('true');
   });
 });

@@ -26,7 +26,11 @@ export interface WebsiteFilter {
 
 interface FilterChipsProps {
   filters: SessionFilters;
-  onChange: (filters: SessionFilters) => void;
+  /**
+   * Changes the filters that are on when the change is made, which may be newer than `filters` here (a
+   * filter applied just before may not have rendered yet): each change keeps the others.
+   */
+  onChange: (change: (filters: SessionFilters) => SessionFilters) => void;
   website?: WebsiteFilter;
 }
 
@@ -90,7 +94,7 @@ export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
               label={label}
               aria-label={label}
               onClick={() => setEditing(definition)}
-              onDelete={(event) => remove(event, () => onChange(withoutFilter(filters, definition)))}
+              onDelete={(event) => remove(event, () => onChange((current) => withoutFilter(current, definition)))}
               data-filter-chip
               // Named so it can be found and heard; with the chip focused, Backspace or Delete removes it too.
               deleteIcon={<CancelIcon titleAccess={`Remove ${label}`} />}
@@ -145,7 +149,7 @@ export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
           onClose={() => setEditing(null)}
           onApply={(values) => {
             setEditing(null);
-            onChange(withValues(filters, values));
+            onChange((current) => withValues(current, values));
           }}
         />
       ) : null}

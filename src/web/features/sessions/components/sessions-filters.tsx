@@ -7,6 +7,7 @@ import { useWebsitesQuery } from '../../../lib/api/websites-query.ts';
 import { type DateChoice, dateChoiceOf, findDatePreset } from '../lib/date-presets.ts';
 import { startOfTodayIso } from '../lib/local-date-time.ts';
 import type { SessionsView } from '../lib/sessions-search-params.ts';
+import type { SessionsViewChange } from '../lib/use-sessions-view.ts';
 import { FILTER_DEFINITIONS, isFilterOn } from '../lib/session-filters.ts';
 import { CustomRangeFields } from './custom-range-fields.tsx';
 import { DateChoiceSelect } from './date-choice-select.tsx';
@@ -16,7 +17,7 @@ import { TimeZoneSelect } from './time-zone-select.tsx';
 
 interface SessionsFiltersProps {
   view: SessionsView;
-  onChange: (change: Partial<SessionsView>) => void;
+  onChange: (change: SessionsViewChange) => void;
 }
 
 /** Counts the filters that narrow the list (the website's chip among them), for the collapsed panel's button. */
@@ -90,7 +91,7 @@ export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
       </Box>
       <FilterChips
         filters={view.filters}
-        onChange={(filters) => onChange({ filters })}
+        onChange={(change) => onChange((current) => ({ filters: change(current.filters) }))}
         website={{
           websiteId: view.websiteId,
           websites: (websites.data ?? []).map((website) => ({ id: website.website_id, name: website.name })),

@@ -4,6 +4,12 @@ import { preferredTimeZone, rememberTimeZone } from '../../../lib/time-zones.ts'
 import { applyViewChange, readSessionsView, type SessionsView, writeSessionsView } from './sessions-search-params.ts';
 
 /**
+ * A change to the view: the fields to set, or a function of the view as last asked for that returns them,
+ * for a change that builds on the view (a filter added to those on) rather than replacing it.
+ */
+export type SessionsViewChange = Partial<SessionsView> | ((view: SessionsView) => Partial<SessionsView>);
+
+/**
  * The sessions list's view, kept in the URL so links reproduce it and back/forward step through it. The
  * zone defaults to the person's preferred one, and choosing a zone here makes it their preference.
  */
@@ -22,15 +28,16 @@ export function useSessionsView() {
   }, [params]);
   // `replace` corrects the address in place (a page past the end) instead of adding a step to go back to.
   const changeView = useCallback(
-    (change: Partial<SessionsView>, options?: { replace?: boolean }) => {
-      if (change.timeZone !== undefined) rememberTimeZone(change.timeZone);
+    (change: SessionsViewChange, options?: { replace?: boolean }) => {
       setParams((rendered) => {
         const current = pending.current ?? rendered;
+        const fields = typeof change === 'function' ? change(readSessionsView(current, preferredTimeZone())) : change;
+        if (fields.timeZone !== undefined) rememberTimeZone(fields.timeZone);
         // The preferred zone as it is now: a zone just chosen is already the preference, and so left out
         // of the address.
         const preferred = preferredTimeZone();
         const next = writeSessionsView(
-          applyViewChange(readSessionsView(current, preferred), change),
+          applyViewChange(readSessionsView(current, preferred), fields),
           preferred,
           current,
         );
