@@ -152,7 +152,7 @@ export function sessionResourceSql(postgres: boolean): RawBuilder<string> {
  * A session as the database wrote it (`sessionResourceSql` as `resource`), with its leading fields. SQLite
  * hands the text over as its UTF-8 bytes: a page of 100 is then 100 blocks outside the JavaScript heap
  * rather than 100 strings of about 1.5 KB, which young-generation collections copied while the page was
- * written (a page of 100 cost 15–25% less CPU so).
+ * written (a page of 100 cost 8–25% less CPU so).
  */
 export interface SessionJsonRow {
   id: string;
