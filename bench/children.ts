@@ -22,7 +22,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 export interface ServerProcess {
   baseUrl: string;
-  /** The process started; with HTTP_WORKERS its workers are its children. */
+  /**
+   * The process started. The server may run under it (on Linux with glibc it starts itself again), and
+   * with HTTP_WORKERS its workers under that: cpu-usage.ts counts them all.
+   */
   pid: number;
   stop(): Promise<void>;
   /** SIGKILL at once, as a crash would: no shutdown hook runs. Resolves once the process is gone. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MALLOC_TUNABLES, wantsMallocTunables } from './malloc-tunables.ts';
+import { MALLOC_TUNABLES, runsOnGlibc, wantsMallocTunables } from './malloc-tunables.ts';
 import { MAIN, alive, followLog, getOnNewConnection, listeningPids } from './test/server-process.ts';
 
 describe('wantsMallocTunables', () => {
@@ -32,10 +32,7 @@ describe('wantsMallocTunables', () => {
   });
 });
 
-const onGlibc =
-  process.platform === 'linux' &&
-  typeof (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime ===
-    'string';
+const onGlibc = process.platform === 'linux' && runsOnGlibc();
 
 async function waitUntilGone(pid: number): Promise<void> {
   const started = Date.now();

@@ -27,7 +27,8 @@ export function wantsMallocTunables(
   return platform === 'linux' && env.GLIBC_TUNABLES === undefined && runsOnGlibc();
 }
 
-function runsOnGlibc(): boolean {
+/** Whether this process runs on glibc (the report names the version it runs). */
+export function runsOnGlibc(): boolean {
   const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
   return typeof report.header?.glibcVersionRuntime === 'string';
 }
