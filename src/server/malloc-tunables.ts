@@ -5,8 +5,8 @@ import cluster from 'node:cluster';
  * glibc's allocator gives memory back to the system as soon as 128 KB lie free at the top of its heap,
  * and maps each block from its threshold up (128 KB at first) on its own. A page of 100 sessions is about
  * 150 KB of JSON, read from the driver in pieces and written into one Buffer, so each page faulted its
- * memory in anew: at 1,000,000 sessions on PostgreSQL a page of 100 cost the server 3.2–3.5 ms of CPU,
- * and 2.1–2.3 ms with these settings, which keep up to 128 MB of freed memory for the next request and
+ * memory in anew: at 1,000,000 sessions on PostgreSQL a page of 100 cost the server 3.4–4.2 ms of CPU,
+ * and 2.7–3.4 ms with these settings, which keep up to 128 MB of freed memory for the next request and
  * allocate blocks under 4 MB from the heap. The first pages (25 sessions) cost the same either way.
  */
 export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=4194304:glibc.malloc.trim_threshold=134217728';
@@ -42,7 +42,7 @@ export function relaunchedWithMallocTunables(): boolean {
   if (!wantsMallocTunables(process.env, process.platform, runsOnGlibc)) return false;
   const server = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     env: { ...process.env, GLIBC_TUNABLES: MALLOC_TUNABLES },
-    // The channel tells the server when this process is gone, however it ended (servesUnderLauncher).
+    // The channel tells the server when this process is gone, however it ended (stopWhenLauncherGoes).
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });
   const forward = (signal: NodeJS.Signals) => server.kill(signal);

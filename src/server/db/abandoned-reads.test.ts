@@ -13,7 +13,7 @@ import { loadConfig } from '../config.ts';
 import { createAccount } from '../features/accounts/accounts.service.ts';
 import { createApiToken } from '../features/tokens/tokens.service.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../test/harness.ts';
-import { ReadAbandonedError, abandonable } from './abandoned-reads.ts';
+import { AbandonableReads, ReadAbandonedError, abandonable } from './abandoned-reads.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,13 +61,13 @@ if (testDatabaseKinds.includes('postgres')) {
     }
 
     it('cancels the running statement when its request is abandoned, and the connection serves the next', async () => {
-      const controller = new AbortController();
-      const outcome = sql`select pg_sleep(30)`.execute(abandonable(database.db, controller.signal)).then(
+      const controller = new AbandonableReads();
+      const outcome = sql`select pg_sleep(30)`.execute(abandonable(database.db, controller)).then(
         () => 'answered',
         (error: unknown) => error,
       );
       await waitUntil(async () => (await running()).length === 1);
-      controller.abort();
+      controller.abandon();
       expect(await outcome).toBeInstanceOf(ReadAbandonedError);
       expect(await running()).toEqual([]);
       // The pool's only connection is back and answers the next query, which nothing cancels.
@@ -76,18 +76,16 @@ if (testDatabaseKinds.includes('postgres')) {
     });
 
     it('starts nothing for a request already abandoned, and lets short or untagged statements finish', async () => {
-      const gone = new AbortController();
-      gone.abort();
-      await expect(sql`select 1 as one`.execute(abandonable(database.db, gone.signal))).rejects.toBeInstanceOf(
+      const gone = new AbandonableReads();
+      gone.abandon();
+      await expect(sql`select 1 as one`.execute(abandonable(database.db, gone))).rejects.toBeInstanceOf(
         ReadAbandonedError,
       );
       // Abandoned while running, but done within the grace period: its answer arrives as usual.
-      const brief = new AbortController();
-      const answer = sql<{ two: number }>`select 2 as two from pg_sleep(0.15)`.execute(
-        abandonable(database.db, brief.signal),
-      );
+      const brief = new AbandonableReads();
+      const answer = sql<{ two: number }>`select 2 as two from pg_sleep(0.15)`.execute(abandonable(database.db, brief));
       await waitUntil(async () => (await running()).length === 1);
-      brief.abort();
+      brief.abandon();
       expect((await answer).rows).toEqual([{ two: 2 }]);
       expect((await sql<{ three: number }>`select 3 as three`.execute(database.db)).rows).toEqual([{ three: 3 }]);
     });

@@ -64,18 +64,9 @@ class AbandonablePlugin implements KyselyPlugin {
 /**
  * `db` for the queries of one request: those of them still running in PostgreSQL when `reads` is
  * abandoned are cancelled there (see `cancelWhenAbandoned`). Queries built through `db` itself are untouched.
- * `reads` may instead be an AbortSignal, whose abort abandons them.
  */
-export function abandonable(db: Db, reads: AbandonableReads | AbortSignal): Db {
-  let tracked: AbandonableReads;
-  if (reads instanceof AbandonableReads) {
-    tracked = reads;
-  } else {
-    tracked = new AbandonableReads();
-    if (reads.aborted) tracked.abandon();
-    else reads.addEventListener('abort', () => tracked.abandon(), { once: true });
-  }
-  const reading = db.withPlugin(new AbandonablePlugin(tracked));
+export function abandonable(db: Db, reads: AbandonableReads): Db {
+  const reading = db.withPlugin(new AbandonablePlugin(reads));
   roots.set(reading, rootDb(db));
   return reading;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, type Db, openDatabase } from '../../db/database.ts';
-import { abandonable } from '../../db/abandoned-reads.ts';
+import { AbandonableReads, abandonable } from '../../db/abandoned-reads.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import { containsPattern } from './session-filter.ts';
@@ -103,7 +103,7 @@ for (const kind of testDatabaseKinds) {
         'https://shop.example.com/Fresh/end',
         'https://fresh.example/',
       ]);
-      const request = abandonable(db, new AbortController().signal);
+      const request = abandonable(db, new AbandonableReads());
       expect((await matchingValues(request, ACCOUNT, 'url', 'fresh')).sort()).toEqual([
         'https://shop.example.com/fresh-start',
         'https://shop.example.com/fresh/end',
