@@ -5,12 +5,15 @@ import type { GridPaginationModel } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
 import { SessionCard } from './session-card.tsx';
+import { displayedRows } from './session-format.ts';
 
 interface SessionCardsProps {
   label: string;
   sessions: Session[];
   /** How many sessions can be paged through (the grid's row count). */
   rowCount: number;
+  /** The true number of matching sessions, which the pages may stop short of. */
+  total: number;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
   loading: boolean;
@@ -55,6 +58,7 @@ export function SessionCards(props: SessionCardsProps) {
           page={paginationModel.page}
           rowsPerPage={paginationModel.pageSize}
           rowsPerPageOptions={[]}
+          labelDisplayedRows={displayedRows(props.total)}
           onPageChange={(_event, page) => props.onPaginationModelChange({ ...paginationModel, page })}
           sx={{ overflow: 'hidden' }}
         />

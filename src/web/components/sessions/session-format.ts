@@ -51,3 +51,12 @@ export function urlHost(url: string): string {
 }
 
 export const formatCount = (value: number) => value.toLocaleString('en-GB');
+
+/**
+ * "1–25 of 1,000,000": the true total, even where the pages stop short of it (past page 10,000 the other
+ * sort direction or a narrower filter reaches the rest).
+ */
+export function displayedRows(total: number) {
+  return ({ from, to }: { from: number; to: number }) =>
+    `${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`;
+}

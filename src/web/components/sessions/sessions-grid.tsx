@@ -11,6 +11,7 @@ import {
 import { memo, type ReactNode, useMemo } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
 import { SessionCards } from './session-cards.tsx';
+import { displayedRows } from './session-format.ts';
 import { buildSessionColumns } from './session-columns.tsx';
 import { SessionsGridToolbar } from './sessions-grid-toolbar.tsx';
 import { usePrefetchSession } from './use-prefetch-session.ts';
@@ -64,12 +65,14 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
     if (id) prefetchSession(id);
   };
   const rowCount = Math.min(props.total, (LAST_PAGE + 1) * paginationModel.pageSize);
+  const localeText = useMemo(() => ({ paginationDisplayedRows: displayedRows(props.total) }), [props.total]);
   if (phone) {
     return (
       <SessionCards
         label={props.label}
         sessions={props.sessions}
         rowCount={rowCount}
+        total={props.total}
         paginationModel={paginationModel}
         onPaginationModelChange={props.onPaginationModelChange}
         loading={props.loading}
@@ -89,6 +92,7 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
         rowHeight={56}
         paginationMode="server"
         rowCount={rowCount}
+        localeText={localeText}
         paginationModel={paginationModel}
         onPaginationModelChange={props.onPaginationModelChange}
         pageSizeOptions={PAGE_SIZE_OPTIONS}

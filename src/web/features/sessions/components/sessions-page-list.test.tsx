@@ -61,6 +61,17 @@ describe('SessionsPage', () => {
     await waitFor(() => expect(screen.queryByText('12 new sessions')).not.toBeInTheDocument());
   });
 
+  it('counts the pages against the true total, and stops offering pages where the API stops serving them', async () => {
+    answerSessionsWith((query) => ({
+      body: { total: 1_000_000, page: { num: Number(query.get('page') ?? 0), size: 25 }, sessions: SESSIONS },
+    }));
+    renderPage('/sessions?page=10000');
+
+    expect(await screen.findByText('250,001–250,025 of 1,000,000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Go to previous page' })).toBeEnabled();
+  });
+
   it('does not watch for new sessions past the first page or in another order', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage('/sessions?sort=-duration');

@@ -78,6 +78,16 @@ describe('SessionsPage on a phone', () => {
     expect(within(cards[1]!).getByRole('button')).toHaveTextContent('Anonymous visitor');
   });
 
+  it('counts the cards against the true total past the last page the API serves', async () => {
+    mockApi({
+      'GET /v1/auth/me': { body: ME },
+      'GET /v1/sessions': { body: { total: 1_000_000, page: { num: 10_000, size: 25 }, sessions: SESSIONS } },
+    });
+    renderWithProviders(<SessionsPage />, { route: '/sessions?page=10000' });
+    expect(await screen.findByText('250,001–250,025 of 1,000,000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+  });
+
   it('opens a session from its card, and gives focus back to the card when the drawer closes', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SessionsPage />, { route: '/sessions' });
