@@ -45,6 +45,26 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     ]);
   });
 
+  it('takes e-mail and name matches in turn, so many of one kind do not crowd out the other', async () => {
+    const crowded = await ctx().newAccount();
+    const db = ctx().database.db;
+    for (const email of ['jandersson@a.example', 'jandersson@b.example', 'jandersson@c.example']) {
+      await insertVisitor(db, crowded.accountId, { name: 'John Andersson', email });
+    }
+    for (const name of ['Jan Kowalski', 'Jane Muller', 'Janet Smith']) {
+      await insertVisitor(db, crowded.accountId, { name, email: `${name.split(' ')[1]?.toLowerCase()}@d.example` });
+    }
+    const response = await ctx().request(crowded.token, { method: 'GET', url: '/v1/visitors/search?q=Jan&limit=4' });
+    expect(response.statusCode, response.body).toBe(200);
+    const found = response.json<VisitorSearchResultResource>().visitors;
+    expect(found.map((visitor) => [visitor.email, visitor.matched_by])).toEqual([
+      ['jandersson@a.example', 'email'],
+      ['kowalski@d.example', 'name'],
+      ['jandersson@b.example', 'email'],
+      ['muller@d.example', 'name'],
+    ]);
+  });
+
   it('finds people by an e-mail prefix, case-insensitively', async () => {
     const found = await search('L.Mart');
     expect(found).toEqual([

@@ -26,8 +26,21 @@ export function sessionIdFromLink(text: string): string | null {
 }
 
 /**
+ * `first` and `second` taken in turn, so that neither crowds the other out of a short list ("jan" matches
+ * many e-mails starting jandersson@ and many names starting Jan; a person may mean either).
+ */
+function alternate<T>(first: readonly T[], second: readonly T[]): T[] {
+  const merged: T[] = [];
+  for (let index = 0; index < Math.max(first.length, second.length); index += 1) {
+    if (index < first.length) merged.push(first[index] as T);
+    if (index < second.length) merged.push(second[index] as T);
+  }
+  return merged;
+}
+
+/**
  * Visitors for the app bar's search: a pasted session link or an exact visitor or session id first,
- * then e-mail prefixes, then name prefixes (both case-insensitive), each visitor once, with session counts.
+ * then e-mail and name prefix matches (both case-insensitive) in turn, each visitor once, with session counts.
  */
 export async function searchVisitors(
   db: Db,
@@ -36,14 +49,15 @@ export async function searchVisitors(
 ): Promise<VisitorSearchResultResource> {
   const text = query.q.trim();
   const found: { row: VisitorSummaryRow; matchedBy: MatchedBy }[] = [];
-  const add = (rows: (VisitorSummaryRow | undefined)[], matchedBy: MatchedBy) => {
-    for (const row of rows) {
+  const add = (matches: { row: VisitorSummaryRow | undefined; matchedBy: MatchedBy }[]) => {
+    for (const { row, matchedBy } of matches) {
       if (row && !found.some((item) => item.row.id === row.id)) found.push({ row, matchedBy });
     }
   };
+  const as = (matchedBy: MatchedBy) => (row: VisitorSummaryRow | undefined) => ({ row, matchedBy });
   if (text !== '') {
     const linked = sessionIdFromLink(text);
-    if (linked !== null) add([await findVisitorOfSession(db, accountId, linked)], 'session');
+    if (linked !== null) add([as('session')(await findVisitorOfSession(db, accountId, linked))]);
     else {
       const lower = text.toLowerCase();
       const [byId, bySession, byEmail, byName] = await Promise.all([
@@ -52,10 +66,8 @@ export async function searchVisitors(
         findVisitorsByEmailPrefix(db, accountId, lower, query.limit),
         findVisitorsByNamePrefix(db, accountId, lower, query.limit),
       ]);
-      add([byId], 'id');
-      add([bySession], 'session');
-      add(byEmail, 'email');
-      add(byName, 'name');
+      add([as('id')(byId), as('session')(bySession)]);
+      add(alternate(byEmail.map(as('email')), byName.map(as('name'))));
     }
   }
   const matches = found.slice(0, query.limit);
