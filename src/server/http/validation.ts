@@ -3,10 +3,19 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { type AppError, errors } from '../errors.ts';
 
-function makeAjv(coerceTypes: boolean): Ajv {
+function makeAjv(query: boolean): Ajv {
   // No removeAdditional: unknown fields are an error, not silently dropped. allErrors off: the first
-  // problem is reported, which is what the envelope's single `param` can carry.
-  const ajv = new Ajv({ coerceTypes, removeAdditional: false, useDefaults: true, allErrors: false, strict: false });
+  // problem is reported, which is what the envelope's single `param` can carry. Query strings coerce to
+  // the declared types, and their errors carry the parameter's schema (verbose), whose description tells
+  // what a value that fails a pattern should look like.
+  const ajv = new Ajv({
+    coerceTypes: query,
+    removeAdditional: false,
+    useDefaults: true,
+    allErrors: false,
+    strict: false,
+    verbose: query,
+  });
   addFormats(ajv);
   return ajv;
 }
@@ -101,6 +110,12 @@ export function validationErrorToAppError(error: ErrorObject, context: string): 
       return errors.validation('out_of_range', `${subject} must be at most ${String(params.limit)}`, param);
     case 'format':
       return errors.validation('invalid_format', `${subject} must be a valid ${String(params.format)}`, param);
+    case 'pattern': {
+      // "country is not valid: ISO 3166-1 alpha-2 country code." (query parameters; see makeAjv)
+      const description = (error.parentSchema as { description?: unknown } | undefined)?.description;
+      const hint = typeof description === 'string' && description !== '' ? `: ${description}` : '';
+      return errors.validation('invalid_value', `${subject} is not valid${hint}`, param);
+    }
     default:
       return errors.validation('invalid_value', `${subject} is not valid`, param);
   }

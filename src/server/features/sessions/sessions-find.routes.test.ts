@@ -187,6 +187,18 @@ describeApi('GET /v1/sessions refuses bad sort and filter values', (ctx) => {
     });
   }
 
+  it('says what a value that fails a pattern should look like', async () => {
+    const account = await ctx().newAccount();
+    for (const [query, expected] of [
+      ['country=GBR', 'country is not valid: ISO 3166-1 alpha-2 country code.'],
+      ['visitor_param=plan', 'visitor_param is not valid: A visitor parameter as `name=value`'],
+    ] as const) {
+      const response = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ error: { message: string } }>().error.message).toContain(expected);
+    }
+  });
+
   for (const name of ['duration', 'engagement']) {
     it(`answers ${name}_min above ${name}_max with a 400 naming ${name}_min`, async () => {
       const account = await ctx().newAccount();
