@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { prepareMarkedStatements } from './prepared-statements.ts';
+import { StalledConnections, answerByCallback } from './postgres-client-queries.ts';
 
 export interface PostgresPoolOptions {
   poolSize: number;
@@ -7,6 +7,11 @@ export interface PostgresPoolOptions {
   statementTimeoutMs: number;
   /** Run the few statements marked for it as named prepared statements (prepared-statements.ts). */
   preparedStatements: boolean;
+  /**
+   * A connection whose queries make no progress for this long is given up (a hung server or network);
+   * default the statement timeout and 5 s more, none without a statement timeout.
+   */
+  readTimeoutMs?: number;
 }
 
 /** How long a request waits for a connection before the database counts as unavailable. */
@@ -35,13 +40,12 @@ export function createPostgresPool(
     reported.add(error);
     for (const listener of listeners) listener(error);
   };
-  const timeouts =
-    options.statementTimeoutMs > 0
-      ? {
-          statement_timeout: options.statementTimeoutMs,
-          query_timeout: options.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
-        }
-      : {};
+  const timeouts = options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {};
+  // The client's own limit, in place of node-postgres's query_timeout (see answerByCallback).
+  const readTimeoutMs =
+    options.readTimeoutMs ??
+    (options.statementTimeoutMs > 0 ? options.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS : 0);
+  const stalled = readTimeoutMs > 0 ? new StalledConnections(readTimeoutMs) : null;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize,
@@ -56,7 +60,7 @@ export function createPostgresPool(
   // that uses it next fails, and the pool drops it on release.
   pool.on('connect', (client) => {
     client.on('error', report);
-    if (options.preparedStatements) prepareMarkedStatements(client);
+    answerByCallback(client, { prepared: options.preparedStatements, stalled });
   });
   return { pool, onConnectionError: (listener) => void listeners.add(listener) };
 }
