@@ -7,10 +7,13 @@ import type { FastifyInstance } from 'fastify';
  * a route that needs a body still refuses it through its schema.
  */
 export function registerEmptyJsonBody(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: every request passes through it, and an async one costs a promise each.
+  app.addHook('onRequest', (request, _reply, done) => {
     const { headers } = request;
-    if (headers['content-type'] === undefined || headers['transfer-encoding'] !== undefined) return;
-    const length = headers['content-length'];
-    if (length === undefined || length === '0') delete headers['content-type'];
+    if (headers['content-type'] !== undefined && headers['transfer-encoding'] === undefined) {
+      const length = headers['content-length'];
+      if (length === undefined || length === '0') delete headers['content-type'];
+    }
+    done();
   });
 }

@@ -71,9 +71,12 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
  * it lets them through (see `http.requireHostHeader` in app.ts) so the refusal is in the envelope.
  */
 export function registerHostCheck(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: every request passes through it, and an async one costs a promise each.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-      throw errors.validation('missing_host', 'An HTTP/1.1 request must have a Host header');
+      done(errors.validation('missing_host', 'An HTTP/1.1 request must have a Host header'));
+      return;
     }
+    done();
   });
 }
