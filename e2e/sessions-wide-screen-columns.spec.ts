@@ -24,3 +24,38 @@ test('at 1440 px the frustration columns and engagement show without scrolling s
     )} px from its left edge`,
   });
 });
+
+test('a choice of columns follows the person to another browser', async ({ page, browser }) => {
+  await signIn(page, 'admin');
+  await page.goto('/sessions');
+  const grid = page.getByRole('grid', { name: 'Sessions' });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/v1/preferences/session-columns') && response.request().method() === 'PUT',
+  );
+  await page.getByRole('checkbox', { name: 'Engagement' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(grid.getByRole('columnheader', { name: /^Engagement/ })).toHaveCount(0);
+
+  const elsewhere = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const other = await elsewhere.newPage();
+    await signIn(other, 'admin');
+    await other.goto('/sessions');
+    const otherGrid = other.getByRole('grid', { name: 'Sessions' });
+    await expect(otherGrid.getByRole('row').nth(1)).toBeVisible();
+    await expect(otherGrid.getByRole('columnheader', { name: /^Errors/ })).toBeVisible();
+    await expect(otherGrid.getByRole('columnheader', { name: /^Engagement/ })).toHaveCount(0);
+
+    // Shown again, for the journeys that follow.
+    await other.getByRole('button', { name: 'Columns' }).click();
+    const restored = other.waitForResponse(
+      (response) => response.url().endsWith('/v1/preferences/session-columns') && response.request().method() === 'PUT',
+    );
+    await other.getByRole('checkbox', { name: 'Engagement' }).click();
+    expect((await restored).status()).toBe(200);
+  } finally {
+    await elsewhere.close();
+  }
+});

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreatePasswordLinkData, CreatePasswordLinkErrors, CreatePasswordLinkResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateViewData, CreateViewErrors, CreateViewResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, CreateWebsiteData, CreateWebsiteErrors, CreateWebsiteResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteViewData, DeleteViewErrors, DeleteViewResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetAccountSettingsData, GetAccountSettingsErrors, GetAccountSettingsResponses, GetMeData, GetMeErrors, GetMeResponses, GetNotificationSettingsData, GetNotificationSettingsErrors, GetNotificationSettingsResponses, GetRecordingSettingsData, GetRecordingSettingsErrors, GetRecordingSettingsResponses, GetRetentionData, GetRetentionErrors, GetRetentionResponses, GetSessionData, GetSessionErrors, GetSessionEventsData, GetSessionEventsErrors, GetSessionEventsResponses, GetSessionRecordingChunkData, GetSessionRecordingChunkErrors, GetSessionRecordingChunkResponses, GetSessionRecordingData, GetSessionRecordingErrors, GetSessionRecordingResponses, GetSessionResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetTrackerConfigData, GetTrackerConfigErrors, GetTrackerConfigResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, IngestEventsData, IngestEventsErrors, IngestEventsResponses, IngestRecordingChunkData, IngestRecordingChunkErrors, IngestRecordingChunkResponses, ListAlertDeliveriesData, ListAlertDeliveriesErrors, ListAlertDeliveriesResponses, ListAlertMatchesData, ListAlertMatchesErrors, ListAlertMatchesResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListSessionValuesData, ListSessionValuesErrors, ListSessionValuesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListViewsData, ListViewsErrors, ListViewsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, PreviewAlertData, PreviewAlertErrors, PreviewAlertResponses, RedeliverData, RedeliverErrors, RedeliverResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SearchVisitorsData, SearchVisitorsErrors, SearchVisitorsResponses, SendAlertTestData, SendAlertTestErrors, SendAlertTestResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, SetPasswordWithLinkData, SetPasswordWithLinkErrors, SetPasswordWithLinkResponses, SetRetentionData, SetRetentionErrors, SetRetentionResponses, UpdateAccountSettingsData, UpdateAccountSettingsErrors, UpdateAccountSettingsResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateRecordingSettingsData, UpdateRecordingSettingsErrors, UpdateRecordingSettingsResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateViewData, UpdateViewErrors, UpdateViewResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
+import type { ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CreateAlertData, CreateAlertErrors, CreateAlertResponses, CreatePasswordLinkData, CreatePasswordLinkErrors, CreatePasswordLinkResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateUserData, CreateUserErrors, CreateUserResponses, CreateViewData, CreateViewErrors, CreateViewResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, CreateWebsiteData, CreateWebsiteErrors, CreateWebsiteResponses, DeleteAlertData, DeleteAlertErrors, DeleteAlertResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteViewData, DeleteViewErrors, DeleteViewResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetAccountSettingsData, GetAccountSettingsErrors, GetAccountSettingsResponses, GetMeData, GetMeErrors, GetMeResponses, GetNotificationSettingsData, GetNotificationSettingsErrors, GetNotificationSettingsResponses, GetRecordingSettingsData, GetRecordingSettingsErrors, GetRecordingSettingsResponses, GetRetentionData, GetRetentionErrors, GetRetentionResponses, GetSessionColumnsData, GetSessionColumnsErrors, GetSessionColumnsResponses, GetSessionData, GetSessionErrors, GetSessionEventsData, GetSessionEventsErrors, GetSessionEventsResponses, GetSessionRecordingChunkData, GetSessionRecordingChunkErrors, GetSessionRecordingChunkResponses, GetSessionRecordingData, GetSessionRecordingErrors, GetSessionRecordingResponses, GetSessionResponses, GetSessionsData, GetSessionsErrors, GetSessionsResponses, GetTrackerConfigData, GetTrackerConfigErrors, GetTrackerConfigResponses, GetWebhookSecretData, GetWebhookSecretErrors, GetWebhookSecretResponses, IngestEventsData, IngestEventsErrors, IngestEventsResponses, IngestRecordingChunkData, IngestRecordingChunkErrors, IngestRecordingChunkResponses, ListAlertDeliveriesData, ListAlertDeliveriesErrors, ListAlertDeliveriesResponses, ListAlertMatchesData, ListAlertMatchesErrors, ListAlertMatchesResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListSessionValuesData, ListSessionValuesErrors, ListSessionValuesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListViewsData, ListViewsErrors, ListViewsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWebsitesData, ListWebsitesErrors, ListWebsitesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, PreviewAlertData, PreviewAlertErrors, PreviewAlertResponses, RedeliverData, RedeliverErrors, RedeliverResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SearchVisitorsData, SearchVisitorsErrors, SearchVisitorsResponses, SendAlertTestData, SendAlertTestErrors, SendAlertTestResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, SetPasswordWithLinkData, SetPasswordWithLinkErrors, SetPasswordWithLinkResponses, SetRetentionData, SetRetentionErrors, SetRetentionResponses, SetSessionColumnsData, SetSessionColumnsErrors, SetSessionColumnsResponses, UpdateAccountSettingsData, UpdateAccountSettingsErrors, UpdateAccountSettingsResponses, UpdateAlertData, UpdateAlertErrors, UpdateAlertResponses, UpdateRecordingSettingsData, UpdateRecordingSettingsErrors, UpdateRecordingSettingsResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateViewData, UpdateViewErrors, UpdateViewResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -607,6 +607,48 @@ export const updateView = <ThrowOnError extends boolean = false>(options: Option
         { name: 'Authorization', type: 'apiKey' }
     ],
     url: '/v1/views/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Your choice of the sessions list's columns
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getSessionColumns = <ThrowOnError extends boolean = false>(options?: Options<GetSessionColumnsData, ThrowOnError>) => (options?.client ?? client).get<GetSessionColumnsResponses, GetSessionColumnsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/preferences/session-columns',
+    ...options
+});
+
+/**
+ * Keep your choice of the sessions list's columns, in place of the one before
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const setSessionColumns = <ThrowOnError extends boolean = false>(options: Options<SetSessionColumnsData, ThrowOnError>) => (options.client ?? client).put<SetSessionColumnsResponses, SetSessionColumnsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'sa_session',
+            type: 'apiKey'
+        },
+        { name: 'Authorization', type: 'apiKey' }
+    ],
+    url: '/v1/preferences/session-columns',
     ...options,
     headers: {
         'Content-Type': 'application/json',

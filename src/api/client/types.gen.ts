@@ -2764,6 +2764,148 @@ export type UpdateViewResponses = {
 
 export type UpdateViewResponse = UpdateViewResponses[keyof UpdateViewResponses];
 
+export type GetSessionColumnsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/preferences/session-columns';
+};
+
+export type GetSessionColumnsErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetSessionColumnsError = GetSessionColumnsErrors[keyof GetSessionColumnsErrors];
+
+export type GetSessionColumnsResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        columns: {
+            [key: string]: boolean;
+        };
+        /**
+         * When the choice was last saved; null before.
+         */
+        updated_at: number | null;
+    };
+};
+
+export type GetSessionColumnsResponse = GetSessionColumnsResponses[keyof GetSessionColumnsResponses];
+
+export type SetSessionColumnsData = {
+    body: {
+        columns: {
+            [key: string]: boolean;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/preferences/session-columns';
+};
+
+export type SetSessionColumnsErrors = {
+    /**
+     * The one error body of every route and status.
+     */
+    400: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    415: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    429: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    500: ErrorEnvelope;
+    /**
+     * The one error body of every route and status.
+     */
+    503: ErrorEnvelope;
+};
+
+export type SetSessionColumnsError = SetSessionColumnsErrors[keyof SetSessionColumnsErrors];
+
+export type SetSessionColumnsResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        columns: {
+            [key: string]: boolean;
+        };
+        /**
+         * When the choice was last saved; null before.
+         */
+        updated_at: number | null;
+    };
+};
+
+export type SetSessionColumnsResponse = SetSessionColumnsResponses[keyof SetSessionColumnsResponses];
+
 export type LoginData = {
     body: {
         email: string;

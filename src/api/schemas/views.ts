@@ -40,6 +40,23 @@ export const UpdateViewBody = Type.Object(
 
 export const DeletedView = Type.Object({ view_id: Type.String(), deleted: Type.Boolean() });
 
+/** The sessions list's columns, by the field each shows, and whether it shows; columns not named keep their default. */
+const columnChoices = Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_.]{0,63}$' }), Type.Boolean(), {
+  maxProperties: 64,
+  additionalProperties: false,
+});
+
+export const SessionColumns = Type.Object({
+  columns: columnChoices,
+  updated_at: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'When the choice was last saved; null before.',
+  }),
+});
+
+export const SessionColumnsBody = Type.Object({ columns: columnChoices }, { additionalProperties: false });
+
 export type SavedViewResource = Static<typeof SavedView>;
 export type CreateViewInput = Static<typeof CreateViewBody>;
 export type UpdateViewInput = Static<typeof UpdateViewBody>;
+export type SessionColumnsInput = Static<typeof SessionColumnsBody>;
+export type SessionColumnsResource = Static<typeof SessionColumns>;

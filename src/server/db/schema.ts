@@ -23,7 +23,7 @@ import type {
   RetentionPoliciesTable,
 } from '../features/recordings/recordings.table.ts';
 import type { DeliveryAttemptsTable, OutboxMessagesTable } from '../features/notifications/outbox/outbox.table.ts';
-import type { SavedViewsTable } from '../features/views/views.table.ts';
+import type { SavedViewsTable, SessionColumnChoicesTable } from '../features/views/views.table.ts';
 
 /** Every table the service owns. Tenant tables lead with account_id (the future shard key). */
 export interface DatabaseSchema {
@@ -52,6 +52,7 @@ export interface DatabaseSchema {
   retention_policies: RetentionPoliciesTable;
   recording_chunks: RecordingChunksTable;
   saved_views: SavedViewsTable;
+  session_column_choices: SessionColumnChoicesTable;
   /** Indexes a bulk load dropped and has not built again (src/server/seed/deferred-indexes.ts). */
   deferred_indexes: { name: string; definition: string };
 }

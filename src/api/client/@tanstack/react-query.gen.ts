@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { changeMyPassword, createAlert, createPasswordLink, createToken, createUser, createView, createWebhook, createWebsite, deleteAlert, deleteUser, deleteView, deleteWebhook, getAccountSettings, getMe, getNotificationSettings, getRecordingSettings, getRetention, getSession, getSessionEvents, getSessionRecording, getSessionRecordingChunk, getSessions, getTrackerConfig, getWebhookSecret, ingestEvents, ingestRecordingChunk, listAlertDeliveries, listAlertMatches, listAlerts, listSessionValues, listTokens, listUsers, listViews, listWebhookDeliveries, listWebhooks, listWebsites, login, logout, type Options, previewAlert, redeliver, revokeToken, rotateWebhookSecret, searchVisitors, sendAlertTest, sendWebhookTest, setPasswordWithLink, setRetention, updateAccountSettings, updateAlert, updateRecordingSettings, updateUser, updateView, updateWebhook } from '../sdk.gen';
-import type { ChangeMyPasswordData, ChangeMyPasswordError, ChangeMyPasswordResponse, CreateAlertData, CreateAlertError, CreateAlertResponse, CreatePasswordLinkData, CreatePasswordLinkError, CreatePasswordLinkResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateViewData, CreateViewError, CreateViewResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, CreateWebsiteData, CreateWebsiteError, CreateWebsiteResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteViewData, DeleteViewError, DeleteViewResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetAccountSettingsData, GetAccountSettingsError, GetAccountSettingsResponse, GetMeData, GetMeError, GetMeResponse, GetNotificationSettingsData, GetNotificationSettingsError, GetNotificationSettingsResponse, GetRecordingSettingsData, GetRecordingSettingsError, GetRecordingSettingsResponse, GetRetentionData, GetRetentionError, GetRetentionResponse, GetSessionData, GetSessionError, GetSessionEventsData, GetSessionEventsError, GetSessionEventsResponse, GetSessionRecordingChunkData, GetSessionRecordingChunkError, GetSessionRecordingChunkResponse, GetSessionRecordingData, GetSessionRecordingError, GetSessionRecordingResponse, GetSessionResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetTrackerConfigData, GetTrackerConfigError, GetTrackerConfigResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, IngestEventsData, IngestEventsError, IngestEventsResponse, IngestRecordingChunkData, IngestRecordingChunkError, IngestRecordingChunkResponse, ListAlertDeliveriesData, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ListAlertMatchesData, ListAlertMatchesError, ListAlertMatchesResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListSessionValuesData, ListSessionValuesError, ListSessionValuesResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListViewsData, ListViewsError, ListViewsResponse, ListWebhookDeliveriesData, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, PreviewAlertData, PreviewAlertError, PreviewAlertResponse, RedeliverData, RedeliverError, RedeliverResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, SearchVisitorsData, SearchVisitorsError, SearchVisitorsResponse, SendAlertTestData, SendAlertTestError, SendAlertTestResponse, SendWebhookTestData, SendWebhookTestError, SendWebhookTestResponse, SetPasswordWithLinkData, SetPasswordWithLinkError, SetPasswordWithLinkResponse, SetRetentionData, SetRetentionError, SetRetentionResponse, UpdateAccountSettingsData, UpdateAccountSettingsError, UpdateAccountSettingsResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateRecordingSettingsData, UpdateRecordingSettingsError, UpdateRecordingSettingsResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateViewData, UpdateViewError, UpdateViewResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
+import { changeMyPassword, createAlert, createPasswordLink, createToken, createUser, createView, createWebhook, createWebsite, deleteAlert, deleteUser, deleteView, deleteWebhook, getAccountSettings, getMe, getNotificationSettings, getRecordingSettings, getRetention, getSession, getSessionColumns, getSessionEvents, getSessionRecording, getSessionRecordingChunk, getSessions, getTrackerConfig, getWebhookSecret, ingestEvents, ingestRecordingChunk, listAlertDeliveries, listAlertMatches, listAlerts, listSessionValues, listTokens, listUsers, listViews, listWebhookDeliveries, listWebhooks, listWebsites, login, logout, type Options, previewAlert, redeliver, revokeToken, rotateWebhookSecret, searchVisitors, sendAlertTest, sendWebhookTest, setPasswordWithLink, setRetention, setSessionColumns, updateAccountSettings, updateAlert, updateRecordingSettings, updateUser, updateView, updateWebhook } from '../sdk.gen';
+import type { ChangeMyPasswordData, ChangeMyPasswordError, ChangeMyPasswordResponse, CreateAlertData, CreateAlertError, CreateAlertResponse, CreatePasswordLinkData, CreatePasswordLinkError, CreatePasswordLinkResponse, CreateTokenData, CreateTokenError, CreateTokenResponse, CreateUserData, CreateUserError, CreateUserResponse, CreateViewData, CreateViewError, CreateViewResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, CreateWebsiteData, CreateWebsiteError, CreateWebsiteResponse, DeleteAlertData, DeleteAlertError, DeleteAlertResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, DeleteViewData, DeleteViewError, DeleteViewResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, GetAccountSettingsData, GetAccountSettingsError, GetAccountSettingsResponse, GetMeData, GetMeError, GetMeResponse, GetNotificationSettingsData, GetNotificationSettingsError, GetNotificationSettingsResponse, GetRecordingSettingsData, GetRecordingSettingsError, GetRecordingSettingsResponse, GetRetentionData, GetRetentionError, GetRetentionResponse, GetSessionColumnsData, GetSessionColumnsError, GetSessionColumnsResponse, GetSessionData, GetSessionError, GetSessionEventsData, GetSessionEventsError, GetSessionEventsResponse, GetSessionRecordingChunkData, GetSessionRecordingChunkError, GetSessionRecordingChunkResponse, GetSessionRecordingData, GetSessionRecordingError, GetSessionRecordingResponse, GetSessionResponse, GetSessionsData, GetSessionsError, GetSessionsResponse, GetTrackerConfigData, GetTrackerConfigError, GetTrackerConfigResponse, GetWebhookSecretData, GetWebhookSecretError, GetWebhookSecretResponse, IngestEventsData, IngestEventsError, IngestEventsResponse, IngestRecordingChunkData, IngestRecordingChunkError, IngestRecordingChunkResponse, ListAlertDeliveriesData, ListAlertDeliveriesError, ListAlertDeliveriesResponse, ListAlertMatchesData, ListAlertMatchesError, ListAlertMatchesResponse, ListAlertsData, ListAlertsError, ListAlertsResponse, ListSessionValuesData, ListSessionValuesError, ListSessionValuesResponse, ListTokensData, ListTokensError, ListTokensResponse, ListUsersData, ListUsersError, ListUsersResponse, ListViewsData, ListViewsError, ListViewsResponse, ListWebhookDeliveriesData, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWebsitesData, ListWebsitesError, ListWebsitesResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, PreviewAlertData, PreviewAlertError, PreviewAlertResponse, RedeliverData, RedeliverError, RedeliverResponse, RevokeTokenData, RevokeTokenError, RevokeTokenResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, SearchVisitorsData, SearchVisitorsError, SearchVisitorsResponse, SendAlertTestData, SendAlertTestError, SendAlertTestResponse, SendWebhookTestData, SendWebhookTestError, SendWebhookTestResponse, SetPasswordWithLinkData, SetPasswordWithLinkError, SetPasswordWithLinkResponse, SetRetentionData, SetRetentionError, SetRetentionResponse, SetSessionColumnsData, SetSessionColumnsError, SetSessionColumnsResponse, UpdateAccountSettingsData, UpdateAccountSettingsError, UpdateAccountSettingsResponse, UpdateAlertData, UpdateAlertError, UpdateAlertResponse, UpdateRecordingSettingsData, UpdateRecordingSettingsError, UpdateRecordingSettingsResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateViewData, UpdateViewError, UpdateViewResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -706,6 +706,45 @@ export const updateViewMutation = (options?: Partial<Options<UpdateViewData>>): 
     const mutationOptions: UseMutationOptions<UpdateViewResponse, UpdateViewError, Options<UpdateViewData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await updateView({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getSessionColumnsQueryKey = (options?: Options<GetSessionColumnsData>) => createQueryKey('getSessionColumns', options);
+
+/**
+ * Your choice of the sessions list's columns
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const getSessionColumnsOptions = (options?: Options<GetSessionColumnsData>) => queryOptions<GetSessionColumnsResponse, GetSessionColumnsError, GetSessionColumnsResponse, ReturnType<typeof getSessionColumnsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getSessionColumns({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getSessionColumnsQueryKey(options)
+});
+
+/**
+ * Keep your choice of the sessions list's columns, in place of the one before
+ *
+ * Requires the `users.sessions:read` scope.
+ */
+export const setSessionColumnsMutation = (options?: Partial<Options<SetSessionColumnsData>>): UseMutationOptions<SetSessionColumnsResponse, SetSessionColumnsError, Options<SetSessionColumnsData>> => {
+    const mutationOptions: UseMutationOptions<SetSessionColumnsResponse, SetSessionColumnsError, Options<SetSessionColumnsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await setSessionColumns({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { SavedViewsTable } from './views.table.ts';
+import type { SavedViewsTable, SessionColumnChoicesTable } from './views.table.ts';
 
 /** The views someone sees: their own and the account's shared ones, by name. */
 export function findVisibleViews(db: Db, accountId: string, ownerKey: string) {
@@ -37,4 +37,24 @@ export async function updateView(
 
 export async function deleteViewRow(db: Db, accountId: string, id: string): Promise<void> {
   await db.deleteFrom('saved_views').where('account_id', '=', accountId).where('id', '=', id).execute();
+}
+
+export function findSessionColumns(db: Db, accountId: string, ownerKey: string) {
+  return db
+    .selectFrom('session_column_choices')
+    .select(['columns', 'updated_at'])
+    .where('account_id', '=', accountId)
+    .where('owner_key', '=', ownerKey)
+    .executeTakeFirst();
+}
+
+/** Sets someone's choice of columns, replacing the one before. */
+export async function upsertSessionColumns(db: Db, row: SessionColumnChoicesTable): Promise<void> {
+  await db
+    .insertInto('session_column_choices')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'owner_key']).doUpdateSet({ columns: row.columns, updated_at: row.updated_at }),
+    )
+    .execute();
 }

@@ -62,3 +62,56 @@ describeApi('/v1/views', (ctx) => {
     expect((await json(account.token, 'PATCH', `/v1/views/${view.id}`, {})).statusCode).toBe(400);
   });
 });
+
+describeApi('/v1/preferences/session-columns', (ctx) => {
+  const url = '/v1/preferences/session-columns';
+
+  it("keeps each person's choice of columns apart, and replaces it whole", async () => {
+    const account = await ctx().newAccount();
+    const colleague = await account.tokenWith(['users.sessions:read']);
+
+    const none = await ctx().request(account.token, { method: 'GET', url });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual({ columns: {}, updated_at: null });
+
+    const saved = await ctx().request(account.token, {
+      method: 'PUT',
+      url,
+      payload: { columns: { engagment_score: false, tags: true } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ columns: { engagment_score: false, tags: true }, updated_at: expect.any(Number) });
+    expect((await ctx().request(account.token, { method: 'GET', url })).json()).toEqual(saved.json());
+
+    // The colleague has no choice of their own yet.
+    expect((await ctx().request(colleague, { method: 'GET', url })).json()).toEqual({ columns: {}, updated_at: null });
+
+    await ctx().request(account.token, { method: 'PUT', url, payload: { columns: { seen: false } } });
+    expect((await ctx().request(account.token, { method: 'GET', url })).json()).toMatchObject({
+      columns: { seen: false },
+    });
+  });
+
+  it('refuses a choice that is not column names to yes or no, with a 400 naming it', async () => {
+    const account = await ctx().newAccount();
+    const many = Object.fromEntries(Array.from({ length: 65 }, (_, index) => [`column_${index}`, true]));
+    for (const payload of [
+      {},
+      { columns: { tags: 'yes' } },
+      { columns: { 'no spaces': true } },
+      { columns: many },
+      { columns: {}, extra: 1 },
+    ]) {
+      const response = await ctx().request(account.token, { method: 'PUT', url, payload });
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(response.json()).toMatchObject({ error: { type: 'validation_error' } });
+    }
+  });
+
+  it('requires the sessions read scope', async () => {
+    const account = await ctx().newAccount();
+    const token = await account.tokenWith(['websites:read']);
+    expect((await ctx().request(token, { method: 'GET', url })).statusCode).toBe(403);
+    expect((await ctx().request(token, { method: 'PUT', url, payload: { columns: {} } })).statusCode).toBe(403);
+  });
+});

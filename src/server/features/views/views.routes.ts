@@ -1,12 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { IdParams } from '../../../api/schemas/common.ts';
-import { CreateViewBody, DeletedView, SavedView, SavedViewList, UpdateViewBody } from '../../../api/schemas/views.ts';
+import {
+  CreateViewBody,
+  DeletedView,
+  SavedView,
+  SavedViewList,
+  SessionColumns,
+  SessionColumnsBody,
+  UpdateViewBody,
+} from '../../../api/schemas/views.ts';
 import { requirePrincipal } from '../../auth/authenticate.ts';
 import { principalKey } from '../../auth/principal.ts';
 import type { Db } from '../../db/database.ts';
 import { operation } from '../../http/route-schema.ts';
-import { type ViewActor, changeView, createView, deleteView, listViews } from './views.service.ts';
+import {
+  type ViewActor,
+  changeView,
+  createView,
+  deleteView,
+  getSessionColumns,
+  listViews,
+  setSessionColumns,
+} from './views.service.ts';
 
 function actorOf(request: FastifyRequest): ViewActor {
   const principal = requirePrincipal(request);
@@ -73,5 +89,32 @@ export const viewsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       params: IdParams,
     },
     handler: (request) => deleteView(db, actorOf(request), request.params.id),
+  });
+
+  app.get('/v1/preferences/session-columns', {
+    config: { scope },
+    schema: operation({
+      tag: 'Sessions',
+      operationId: 'getSessionColumns',
+      summary: "Your choice of the sessions list's columns",
+      scope,
+      success: { 200: SessionColumns },
+    }),
+    handler: (request) => getSessionColumns(db, actorOf(request)),
+  });
+
+  app.put('/v1/preferences/session-columns', {
+    config: { scope },
+    schema: {
+      ...operation({
+        tag: 'Sessions',
+        operationId: 'setSessionColumns',
+        summary: "Keep your choice of the sessions list's columns, in place of the one before",
+        scope,
+        success: { 200: SessionColumns },
+      }),
+      body: SessionColumnsBody,
+    },
+    handler: (request) => setSessionColumns(db, actorOf(request), request.body),
   });
 };

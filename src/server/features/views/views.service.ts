@@ -1,8 +1,22 @@
-import type { CreateViewInput, SavedViewResource, UpdateViewInput } from '../../../api/schemas/views.ts';
+import type {
+  CreateViewInput,
+  SavedViewResource,
+  SessionColumnsInput,
+  SessionColumnsResource,
+  UpdateViewInput,
+} from '../../../api/schemas/views.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { deleteViewRow, findView, findVisibleViews, insertView, updateView } from './views.repository.ts';
+import {
+  deleteViewRow,
+  findSessionColumns,
+  findView,
+  findVisibleViews,
+  insertView,
+  updateView,
+  upsertSessionColumns,
+} from './views.repository.ts';
 import type { SavedViewsTable } from './views.table.ts';
 
 /** Who is asking: the account and the owner key of the person or token. */
@@ -74,4 +88,26 @@ export async function deleteView(db: Db, actor: ViewActor, id: string) {
   await ownView(db, actor, id);
   await deleteViewRow(db, actor.accountId, id);
   return { view_id: id, deleted: true };
+}
+
+/** The actor's choice of the sessions list's columns; none yet is an empty choice (every default holds). */
+export async function getSessionColumns(db: Db, actor: ViewActor): Promise<SessionColumnsResource> {
+  const row = await findSessionColumns(db, actor.accountId, actor.ownerKey);
+  if (!row) return { columns: {}, updated_at: null };
+  return { columns: JSON.parse(row.columns) as Record<string, boolean>, updated_at: Number(row.updated_at) };
+}
+
+export async function setSessionColumns(
+  db: Db,
+  actor: ViewActor,
+  input: SessionColumnsInput,
+): Promise<SessionColumnsResource> {
+  const updatedAt = Math.floor(Date.now() / 1000);
+  await upsertSessionColumns(db, {
+    account_id: actor.accountId,
+    owner_key: actor.ownerKey,
+    columns: JSON.stringify(input.columns),
+    updated_at: updatedAt,
+  });
+  return { columns: input.columns, updated_at: updatedAt };
 }

@@ -10,3 +10,13 @@ export interface SavedViewsTable {
   created_at: number;
   updated_at: number;
 }
+
+/** The sessions list's columns a person or token chose to show or hide. */
+export interface SessionColumnChoicesTable {
+  account_id: string;
+  /** `user:<id>` or `token:<id>`. */
+  owner_key: string;
+  /** JSON object: column name to whether it shows. */
+  columns: string;
+  updated_at: number;
+}

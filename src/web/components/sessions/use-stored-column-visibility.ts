@@ -1,5 +1,8 @@
 import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
-import { useCallback, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { getSessionColumnsOptions, setSessionColumnsMutation } from '../../../api/client/@tanstack/react-query.gen.ts';
+import type { GetSessionColumnsResponse } from '../../../api/client/types.gen.ts';
 
 function readStored(key: string): GridColumnVisibilityModel {
   try {
@@ -14,20 +17,44 @@ function readStored(key: string): GridColumnVisibilityModel {
   }
 }
 
-/** Which columns are shown, remembered in this browser under `key` (read again when the key changes). */
+function writeStored(key: string, model: GridColumnVisibilityModel): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(model));
+  } catch {
+    // Full or disabled storage: the saved choice still holds.
+  }
+}
+
+/**
+ * Which columns are shown: the person's choice as the server keeps it, so it follows them to any browser.
+ * This browser keeps a copy under `key` (one per person), shown until the saved choice arrives and used
+ * alone when it cannot be had; a change goes to both at once.
+ */
 export function useStoredColumnVisibility(key: string) {
-  const [stored, setStored] = useState(() => ({ key, model: readStored(key) }));
-  if (stored.key !== key) setStored({ key, model: readStored(key) });
+  const queryClient = useQueryClient();
+  const options = getSessionColumnsOptions();
+  const saved = useQuery({ ...options, staleTime: 5 * 60_000 });
+  // Changes are sent one after another, so the last one made is the one kept.
+  const { mutate } = useMutation({ ...setSessionColumnsMutation(), scope: { id: 'session-columns' } });
+  const [local, setLocal] = useState(() => ({ key, model: readStored(key) }));
+  if (local.key !== key) setLocal({ key, model: readStored(key) });
+  const savedColumns = saved.data?.columns;
+  useEffect(() => {
+    if (savedColumns) writeStored(key, savedColumns);
+  }, [key, savedColumns]);
+  const queryKey = options.queryKey;
   const change = useCallback(
     (next: GridColumnVisibilityModel) => {
-      setStored({ key, model: next });
-      try {
-        window.localStorage.setItem(key, JSON.stringify(next));
-      } catch {
-        // Full or disabled storage: the choice still holds until the page is left.
-      }
+      setLocal({ key, model: next });
+      writeStored(key, next);
+      queryClient.setQueryData<GetSessionColumnsResponse>(queryKey, (previous) => ({
+        columns: next,
+        updated_at: previous?.updated_at ?? null,
+      }));
+      mutate({ body: { columns: next } });
     },
-    [key],
+    [key, queryClient, queryKey, mutate],
   );
-  return [stored.key === key ? stored.model : readStored(key), change] as const;
+  const model = savedColumns ?? (local.key === key ? local.model : readStored(key));
+  return [model, change] as const;
 }

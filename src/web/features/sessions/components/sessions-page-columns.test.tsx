@@ -3,6 +3,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/mock-api.ts';
 import {
   answerSessionsWith,
   ME,
@@ -75,6 +76,30 @@ describe('SessionsPage', () => {
       'Error clicks',
       'Engagement',
     ]);
+  });
+
+  it('shows the choice of columns the person saved in another browser, and saves a change for the next one', async () => {
+    let saved: Record<string, boolean> = { engagment_score: false, tags: true };
+    const requests = mockApi({
+      'GET /v1/auth/me': { body: ME },
+      'GET /v1/sessions': ({ query }) => sessionsResponse(query),
+      'GET /v1/preferences/session-columns': () => ({ body: { columns: saved, updated_at: 1_795_000_000 } }),
+      'PUT /v1/preferences/session-columns': ({ body }) => {
+        saved = (body as { columns: Record<string, boolean> }).columns;
+        return { body: { columns: saved, updated_at: 1_795_000_100 } };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('columnheader', { name: /Tags/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Errors' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /^Errors/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(saved).toMatchObject({ engagment_score: false, tags: true, errors: false }));
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
   });
 
   it("keeps each person's choice of columns, even in a shared browser", async () => {
