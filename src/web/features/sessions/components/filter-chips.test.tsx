@@ -33,6 +33,30 @@ describe('filter chips', () => {
     );
   });
 
+  it('keeps the menu still while the websites load: "Website" waits, disabled, in its place', async () => {
+    let answer: (() => void) | undefined;
+    mockApi({
+      'GET /v1/websites': async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return { body: [website('web_1', 'Shop')] };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    const before = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(before[0]).toBe('Website');
+    expect(screen.getByRole('menuitem', { name: 'Website' })).toHaveAttribute('aria-disabled', 'true');
+
+    answer?.();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: 'Website' })).not.toHaveAttribute('aria-disabled', 'true'),
+    );
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(before);
+  });
+
   it('picks a website by name as a chip, the same website_id the app bar sets; × removes it', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />, { route: '/sessions?page=3&device=mobile' });

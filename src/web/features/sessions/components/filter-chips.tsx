@@ -63,7 +63,10 @@ export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
   const chosenWebsite = website?.websites.find((option) => option.id === website.websiteId);
   // An id that is not one of the account's websites (a stale link) is shown as such, so it can be removed.
   const websiteLabel = website?.websiteId ? `Website: ${chosenWebsite?.name ?? website.websiteId}` : null;
-  const websiteOffered = website !== undefined && !website.websiteId && website.websites.length > 0;
+  // Offered whenever no website is chosen, and disabled until the account's websites are known: an item
+  // that appeared later would push every other one down under the pointer of someone about to click.
+  const websiteOffered = website !== undefined && !website.websiteId;
+  const websitesKnown = (website?.websites.length ?? 0) > 0;
   return (
     <Box
       ref={list}
@@ -120,6 +123,7 @@ export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
       <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
         {websiteOffered ? (
           <MenuItem
+            disabled={!websitesKnown}
             onClick={() => {
               setMenuAnchor(null);
               setEditingWebsite(true);
