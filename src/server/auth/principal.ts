@@ -19,5 +19,10 @@ export function principalLabel(principal: Principal): string {
 }
 
 export function principalKey(principal: Principal): string {
-  return principal.kind === 'user' ? `user:${principal.userId}` : `token:${principal.tokenId}`;
+  return principal.kind === 'user' ? userKey(principal.userId) : `token:${principal.tokenId}`;
+}
+
+/** `principalKey` of the person `userId`. */
+export function userKey(userId: string): string {
+  return `user:${userId}`;
 }

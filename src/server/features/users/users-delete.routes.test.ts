@@ -36,9 +36,23 @@ describeApi('people API', (ctx) => {
         expect((await asPerson(ctx(), cookie, { method: 'GET', url: '/v1/sessions' })).statusCode).toBe(200);
       }
 
+      const columns = {
+        method: 'PUT' as const,
+        url: '/v1/preferences/session-columns',
+        body: { columns: { tags: true } },
+      };
+      expect((await asPerson(ctx(), person.cookie, columns)).statusCode).toBe(200);
+
       const response = await asAdmin('DELETE', `/v1/users/${person.user.user_id}`);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ user_id: person.user.user_id, deleted: true });
+      // Their choice of columns goes with them.
+      const choices = await ctx()
+        .database.db.selectFrom('session_column_choices')
+        .select('owner_key')
+        .where('owner_key', '=', `user:${person.user.user_id}`)
+        .execute();
+      expect(choices).toEqual([]);
 
       for (const cookie of [person.cookie, secondCookie]) {
         for (const url of ['/v1/auth/me', '/v1/sessions']) {

@@ -1,6 +1,7 @@
 import type { Role } from '../../../api/schemas/common.ts';
 import type { CreateUserInput, UpdateUserInput, UserResource } from '../../../api/schemas/users.ts';
 import { generatePassword, hashPassword } from '../../auth/passwords.ts';
+import { userKey } from '../../auth/principal.ts';
 import { type Db, isUniqueViolation } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -15,6 +16,7 @@ import {
   updateUserRow,
 } from './users.repository.ts';
 import type { UsersTable } from './users.table.ts';
+import { forgetSessionColumns } from '../views/views.service.ts';
 
 export function toUserResource(row: UsersTable): UserResource {
   return { user_id: row.id, email: row.email, name: row.name, role: row.role as Role, created_at: row.created_at };
@@ -97,6 +99,8 @@ export async function deleteUser(
     const row = await requireUser(trx, accountId, userId);
     await ensureAnotherAdmin(trx, accountId, row);
     await deletePasswordLinks(trx, accountId, userId);
+    // Their shared views stay for the account; their own choice of columns goes with them.
+    await forgetSessionColumns(trx, accountId, userKey(userId));
     await deleteUserRow(trx, accountId, userId);
     return { user_id: userId, deleted: true as const };
   });

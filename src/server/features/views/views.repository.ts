@@ -58,3 +58,11 @@ export async function upsertSessionColumns(db: Db, row: SessionColumnChoicesTabl
     )
     .execute();
 }
+
+export async function deleteSessionColumnsOf(db: Db, accountId: string, ownerKey: string): Promise<void> {
+  await db
+    .deleteFrom('session_column_choices')
+    .where('account_id', '=', accountId)
+    .where('owner_key', '=', ownerKey)
+    .execute();
+}

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import {
+  deleteSessionColumnsOf,
   deleteViewRow,
   findSessionColumns,
   findView,
@@ -110,4 +111,9 @@ export async function setSessionColumns(
     updated_at: updatedAt,
   });
   return { columns: input.columns, updated_at: updatedAt };
+}
+
+/** Forgets the choice of columns of someone who has gone (a deleted person). */
+export function forgetSessionColumns(db: Db, accountId: string, ownerKey: string): Promise<void> {
+  return deleteSessionColumnsOf(db, accountId, ownerKey);
 }
