@@ -1,6 +1,6 @@
 import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { getSessionColumnsOptions, setSessionColumnsMutation } from '../../../api/client/@tanstack/react-query.gen.ts';
 import type { GetSessionColumnsResponse } from '../../../api/client/types.gen.ts';
 
@@ -36,8 +36,7 @@ export function useStoredColumnVisibility(key: string) {
   const saved = useQuery({ ...options, staleTime: 5 * 60_000 });
   // Changes are sent one after another, so the last one made is the one kept.
   const { mutate } = useMutation({ ...setSessionColumnsMutation(), scope: { id: 'session-columns' } });
-  const [local, setLocal] = useState(() => ({ key, model: readStored(key) }));
-  if (local.key !== key) setLocal({ key, model: readStored(key) });
+  const stored = useMemo(() => readStored(key), [key]);
   const savedColumns = saved.data?.columns;
   useEffect(() => {
     if (savedColumns) writeStored(key, savedColumns);
@@ -45,7 +44,6 @@ export function useStoredColumnVisibility(key: string) {
   const queryKey = options.queryKey;
   const change = useCallback(
     (next: GridColumnVisibilityModel) => {
-      setLocal({ key, model: next });
       writeStored(key, next);
       queryClient.setQueryData<GetSessionColumnsResponse>(queryKey, (previous) => ({
         columns: next,
@@ -55,6 +53,6 @@ export function useStoredColumnVisibility(key: string) {
     },
     [key, queryClient, queryKey, mutate],
   );
-  const model = savedColumns ?? (local.key === key ? local.model : readStored(key));
-  return [model, change] as const;
+  // A change is set as the saved choice at once (and stays so if it cannot be sent).
+  return [savedColumns ?? stored, change] as const;
 }
