@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -25,17 +26,22 @@ test('at 1440 px the frustration columns and engagement show without scrolling s
   });
 });
 
+/** Shows or hides a column from the toolbar's chooser, and waits until the choice is saved. */
+async function toggleColumn(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/v1/preferences/session-columns') && response.request().method() === 'PUT',
+  );
+  await page.getByRole('checkbox', { name }).click();
+  expect((await saved).status()).toBe(200);
+}
+
 test('a choice of columns follows the person to another browser', async ({ page, browser }) => {
   await signIn(page, 'admin');
   await page.goto('/sessions');
   const grid = page.getByRole('grid', { name: 'Sessions' });
   await expect(grid.getByRole('row').nth(1)).toBeVisible();
-  await page.getByRole('button', { name: 'Columns' }).click();
-  const saved = page.waitForResponse(
-    (response) => response.url().endsWith('/v1/preferences/session-columns') && response.request().method() === 'PUT',
-  );
-  await page.getByRole('checkbox', { name: 'Engagement' }).click();
-  expect((await saved).status()).toBe(200);
+  await toggleColumn(page, 'Engagement');
   await expect(grid.getByRole('columnheader', { name: /^Engagement/ })).toHaveCount(0);
 
   const elsewhere = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -49,12 +55,7 @@ test('a choice of columns follows the person to another browser', async ({ page,
     await expect(otherGrid.getByRole('columnheader', { name: /^Engagement/ })).toHaveCount(0);
 
     // Shown again, for the journeys that follow.
-    await other.getByRole('button', { name: 'Columns' }).click();
-    const restored = other.waitForResponse(
-      (response) => response.url().endsWith('/v1/preferences/session-columns') && response.request().method() === 'PUT',
-    );
-    await other.getByRole('checkbox', { name: 'Engagement' }).click();
-    expect((await restored).status()).toBe(200);
+    await toggleColumn(other, 'Engagement');
   } finally {
     await elsewhere.close();
   }
