@@ -213,20 +213,28 @@ export async function sumWholeHours(
   facet: RollupFacet | null,
   hours: { from: number | null; to: number | null },
 ): Promise<number> {
-  const parts = rollupSpans(hours).flatMap((span) => rollupParts(db, filter, facet, span));
-  const [part] = parts;
-  if (!part) return 0;
-  const sumOf = (one: RollupPart) =>
-    sql`(select coalesce(sum(sessions), 0) from ${sql.table(one.table)} where ${one.where})`;
-  const query =
-    parts.length === 1
-      ? sql<{
-          total: number | string | null;
-        }>`select coalesce(sum(sessions), 0) as total from ${sql.table(part.table)} where ${part.where}`
-      : sql<{ total: number | string | null }>`select ${sql.join(
-          parts.map((one) => (one.negative ? sql`-${sumOf(one)}` : sumOf(one))),
-          sql` + `,
-        )} as total`;
+  const query = wholeHoursQuery(db, filter, facet, hours);
+  if (!query) return 0;
   const result = await query.execute(db);
   return Number(result.rows[0]?.total ?? 0);
+}
+
+/** The statement of `sumWholeHours`; null when the hours are empty. */
+export function wholeHoursQuery(
+  db: Db,
+  filter: SessionFilter,
+  facet: RollupFacet | null,
+  hours: { from: number | null; to: number | null },
+): RawBuilder<{ total: number | string | null }> | null {
+  const parts = rollupSpans(hours).flatMap((span) => rollupParts(db, filter, facet, span));
+  const [part] = parts;
+  if (!part) return null;
+  const sumOf = (one: RollupPart) =>
+    sql`(select coalesce(sum(sessions), 0) from ${sql.table(one.table)} where ${one.where})`;
+  return parts.length === 1
+    ? sql`select coalesce(sum(sessions), 0) as total from ${sql.table(part.table)} where ${part.where}`
+    : sql`select ${sql.join(
+        parts.map((one) => (one.negative ? sql`-${sumOf(one)}` : sumOf(one))),
+        sql` + `,
+      )} as total`;
 }

@@ -1,14 +1,23 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { type Db, isOneOf, isPostgres } from '../../db/database.ts';
 import { type SessionFilter, applyFilter } from './session-filter.ts';
 import { countAmong, countVisitingSessions } from './session-counts.ts';
 import { countByIndexIntersection, countVisitedUrlByIntersection } from './session-index-intersection.ts';
-import { MAX_LISTED_VALUES, resolveFacet, rollupFor, sumWholeHours, wholeHours } from './session-rollup.ts';
+import {
+  MAX_LISTED_VALUES,
+  PLACE_FIELDS,
+  resolveFacet,
+  rollupFor,
+  sumWholeHours,
+  wholeHours,
+  wholeHoursQuery,
+} from './session-rollup.ts';
 import { rangeRollupFor } from './session-range-rollup.ts';
 import { matchingValues } from './session-text-values.ts';
 import { countBySets } from './session-set-count.ts';
 import { type SessionJsonRow, sessionResourceSql } from './session-resource-json.ts';
 import { PREPARED_MARK } from '../../db/prepared-statements.ts';
+import { ShapedStatements } from '../../db/shaped-statements.ts';
 import type { SessionOrder } from './session-order.ts';
 
 /** A session written as JSON, and whether a person has opened it. */
@@ -30,6 +39,18 @@ export async function countExactly(db: Db, filter: SessionFilter): Promise<numbe
  * (session-set-count.ts) and, for the rest of the range, from each session's URLs and the indexes.
  */
 export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
+  const place = filter.from == null && filter.to == null ? placeShape(filter) : null;
+  if (place !== null) {
+    // Only the account and perhaps a website: one sum over the daily rollup, the same text every time.
+    const whole = { from: null, to: null };
+    const rows = await shaped.read(
+      db,
+      `total${place}`,
+      placeParameters(filter),
+      () => wholeHoursQuery(db, filter, null, whole)?.compile(db) ?? null,
+    );
+    if (rows) return Number(rows[0]?.total ?? 0);
+  }
   // A page URL, or several conditions together, are what the rollups cannot count: the hours' sets can.
   if (filter.url !== undefined || (rollupFor(filter) === null && rangeRollupFor(filter) === null)) {
     const counted = await countBySets(db, filter, (part, urls) =>
@@ -131,24 +152,69 @@ export async function findSessionPage(
 ): Promise<SessionRow[]> {
   const scan = order.descending !== window.fromEnd ? 'desc' : 'asc';
   const listed = order.descending ? 'desc' : 'asc';
-  const keys = applyFilter(db, db.selectFrom('sessions'), filter)
-    .select('sessions.id')
-    .orderBy(`sessions.${order.column}`, scan)
-    .orderBy('sessions.id', scan)
-    .limit(window.limit)
-    .offset(window.offset);
+  const keys = () =>
+    applyFilter(db, db.selectFrom('sessions'), filter)
+      .select('sessions.id')
+      .orderBy(`sessions.${order.column}`, scan)
+      .orderBy('sessions.id', scan)
+      .limit(window.limit)
+      .offset(window.offset);
   if (isPostgres(db)) {
     // The keys' plan depends on the filter's values, so it is made for each; the rows' statement is kept.
-    const ids = (await keys.execute()).map((row) => row.id);
+    const ids = (await (readPlacedKeys(db, filter, order, scan, window, keys) ?? keys().execute())).map(
+      (row) => row.id,
+    );
     const rows = await findResourcesByIds(db, filter.accountId, ids);
     return scan === listed ? rows : rows.reverse();
   }
   return withResource(db)
     .where('sessions.account_id', '=', filter.accountId)
-    .where('sessions.id', 'in', keys)
+    .where('sessions.id', 'in', keys())
     .orderBy(`sessions.${order.column}`, listed)
     .orderBy('sessions.id', listed)
     .execute();
+}
+
+/** The list's hottest statements on PostgreSQL, kept by shape (shaped-statements.ts). */
+const shaped = new ShapedStatements();
+
+/**
+ * The fields of a filter that only places the sessions (account, website, dates), each present or not; null
+ * when anything else narrows. The keys' and the rollup's SQL text is the same for any values of these.
+ */
+function placeShape(filter: SessionFilter): string | null {
+  let shape = '';
+  for (const key in filter) {
+    const value = filter[key as keyof SessionFilter];
+    if (value === undefined || value === null || key === 'accountId') continue;
+    if (!PLACE_FIELDS.has(key)) return null;
+    shape += `,${key}`;
+  }
+  return shape;
+}
+
+/** The parameters of a place's conditions, in the order applyFilter and the rollups write them. */
+function placeParameters(filter: SessionFilter): unknown[] {
+  const parameters: unknown[] = [filter.accountId];
+  if (filter.websiteId !== undefined) parameters.push(filter.websiteId);
+  if (filter.from != null) parameters.push(filter.from);
+  if (filter.to != null) parameters.push(filter.to);
+  return parameters;
+}
+
+/** PostgreSQL: a page's keys when only the place narrows, without the query builder; else null. */
+function readPlacedKeys(
+  db: Db,
+  filter: SessionFilter,
+  order: SessionOrder,
+  scan: 'asc' | 'desc',
+  window: { offset: number; limit: number },
+  keys: () => { compile(): CompiledQuery<{ id: string }> },
+): Promise<{ id: string }[]> | null {
+  const place = placeShape(filter);
+  if (place === null) return null;
+  const parameters = [...placeParameters(filter), window.limit, window.offset];
+  return shaped.read(db, `keys:${order.column}:${scan}${place}`, parameters, () => keys().compile());
 }
 
 /**
@@ -158,10 +224,13 @@ export async function findSessionPage(
  */
 async function findResourcesByIds(db: Db, accountId: string, ids: readonly string[]): Promise<SessionRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<SessionRow>`${sql.raw(PREPARED_MARK)}
+  const query = () => sql<SessionRow>`${sql.raw(PREPARED_MARK)}
     select sessions.id, sessions.website_id, sessions.seen, ${sessionResourceSql(true)} as resource
     from sessions inner join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
-    where sessions.account_id = ${accountId} and sessions.id = any(${[...ids]}::text[])`.execute(db);
+    where sessions.account_id = ${accountId} and sessions.id = any(${[...ids]}::text[])`;
+  const rows =
+    (await shaped.read(db, 'rows-by-id', [accountId, ids], () => query().compile(db))) ??
+    (await query().execute(db)).rows;
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
