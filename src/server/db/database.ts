@@ -145,6 +145,14 @@ export function postgresPoolOf(db: Db): pg.Pool | undefined {
   return postgresPools.get(db);
 }
 
+/** Each SQLite handle's reader threads, for the reads that skip the query builder (shaped-statements.ts). */
+const sqliteReaderThreads = new WeakMap<Db, SqliteReaders>();
+
+/** The reader threads behind a SQLite handle's `reader`; undefined for any other database. */
+export function sqliteReadersOf(db: Db): SqliteReaders | undefined {
+  return sqliteReaderThreads.get(db);
+}
+
 /** Opens the database named by a URL: a postgres:// URL, or else a SQLite file path. */
 export function openDatabase(
   url: string,
@@ -171,7 +179,9 @@ export function openDatabase(
   const readers = file === ':memory:' ? 0 : (options.readers ?? 0);
   if (readers === 0)
     return { db, reader: db, dialect: 'sqlite', close: () => db.destroy(), onConnectionError: () => undefined };
-  const reader = new Kysely<DatabaseSchema>({ dialect: new SqliteReaderDialect(new SqliteReaders(file, readers)) });
+  const threads = new SqliteReaders(file, readers);
+  const reader = new Kysely<DatabaseSchema>({ dialect: new SqliteReaderDialect(threads) });
+  sqliteReaderThreads.set(reader, threads);
   readsSameDatabase(reader, db);
   const close = async () => {
     await reader.destroy();

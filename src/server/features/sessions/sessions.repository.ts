@@ -161,21 +161,24 @@ export async function findSessionPage(
       .offset(window.offset);
   if (isPostgres(db)) {
     // The keys' plan depends on the filter's values, so it is made for each; the rows' statement is kept.
-    const ids = (await (readPlacedKeys(db, filter, order, scan, window, keys) ?? keys().execute())).map(
-      (row) => row.id,
-    );
+    const placed = readPlaced(db, filter, `keys:${order.column}:${scan}`, window, () => keys().compile());
+    const ids = (await (placed ?? keys().execute())).map((row) => row.id);
     const rows = await findResourcesByIds(db, filter.accountId, ids);
     return scan === listed ? rows : rows.reverse();
   }
-  return withResource(db)
-    .where('sessions.account_id', '=', filter.accountId)
-    .where('sessions.id', 'in', keys())
-    .orderBy(`sessions.${order.column}`, listed)
-    .orderBy('sessions.id', listed)
-    .execute();
+  const page = () =>
+    withResource(db)
+      .where('sessions.account_id', '=', filter.accountId)
+      .where('sessions.id', 'in', keys())
+      .orderBy(`sessions.${order.column}`, listed)
+      .orderBy('sessions.id', listed);
+  const placed = readPlaced(db, filter, `page:${order.column}:${scan}:${listed}`, window, () => page().compile(), [
+    filter.accountId,
+  ]);
+  return placed ?? page().execute();
 }
 
-/** The list's hottest statements on PostgreSQL, kept by shape (shaped-statements.ts). */
+/** The list's hottest statements, kept by shape (shaped-statements.ts). */
 const shaped = new ShapedStatements();
 
 /**
@@ -202,19 +205,22 @@ function placeParameters(filter: SessionFilter): unknown[] {
   return parameters;
 }
 
-/** PostgreSQL: a page's keys when only the place narrows, without the query builder; else null. */
-function readPlacedKeys(
+/**
+ * A page's statement when only the place narrows, read without the query builder; else null. `leading`
+ * are the parameters the statement lists before the keys' own (the account of the rows around them).
+ */
+function readPlaced<Row>(
   db: Db,
   filter: SessionFilter,
-  order: SessionOrder,
-  scan: 'asc' | 'desc',
+  statement: string,
   window: { offset: number; limit: number },
-  keys: () => { compile(): CompiledQuery<{ id: string }> },
-): Promise<{ id: string }[]> | null {
+  compile: () => CompiledQuery<Row>,
+  leading: readonly unknown[] = [],
+): Promise<Row[]> | null {
   const place = placeShape(filter);
   if (place === null) return null;
-  const parameters = [...placeParameters(filter), window.limit, window.offset];
-  return shaped.read(db, `keys:${order.column}:${scan}${place}`, parameters, () => keys().compile());
+  const parameters = [...leading, ...placeParameters(filter), window.limit, window.offset];
+  return shaped.read(db, `${statement}${place}`, parameters, compile);
 }
 
 /**
