@@ -1,23 +1,15 @@
-import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type Db, isOneOf, isPostgres } from '../../db/database.ts';
 import { type SessionFilter, applyFilter } from './session-filter.ts';
 import { countAmong, countVisitingSessions } from './session-counts.ts';
 import { countByIndexIntersection, countVisitedUrlByIntersection } from './session-index-intersection.ts';
-import {
-  MAX_LISTED_VALUES,
-  PLACE_FIELDS,
-  resolveFacet,
-  rollupFor,
-  sumWholeHours,
-  wholeHours,
-  wholeHoursQuery,
-} from './session-rollup.ts';
+import { MAX_LISTED_VALUES, resolveFacet, rollupFor, sumWholeHours, wholeHours } from './session-rollup.ts';
 import { rangeRollupFor } from './session-range-rollup.ts';
 import { matchingValues } from './session-text-values.ts';
 import { countBySets } from './session-set-count.ts';
 import { type SessionJsonRow, sessionResourceSql } from './session-resource-json.ts';
 import { PREPARED_MARK } from '../../db/prepared-statements.ts';
-import { ShapedStatements } from '../../db/shaped-statements.ts';
+import { readPlaced, readPlacedTotal, readShaped } from './session-placed-reads.ts';
 import type { SessionOrder } from './session-order.ts';
 
 /** A session written as JSON, and whether a person has opened it. */
@@ -39,18 +31,9 @@ export async function countExactly(db: Db, filter: SessionFilter): Promise<numbe
  * (session-set-count.ts) and, for the rest of the range, from each session's URLs and the indexes.
  */
 export async function countSessions(db: Db, filter: SessionFilter): Promise<number> {
-  const place = filter.from == null && filter.to == null ? placeShape(filter) : null;
-  if (place !== null) {
-    // Only the account and perhaps a website: one sum over the daily rollup, the same text every time.
-    const whole = { from: null, to: null };
-    const rows = await shaped.read(
-      db,
-      `total${place}`,
-      placeParameters(filter),
-      () => wholeHoursQuery(db, filter, null, whole)?.compile(db) ?? null,
-    );
-    if (rows) return Number(rows[0]?.total ?? 0);
-  }
+  // Only the account and perhaps a website: one sum over the daily rollup, the same text every time.
+  const placed = readPlacedTotal(db, filter);
+  if (placed) return Number((await placed)[0]?.total ?? 0);
   // A page URL, or several conditions together, are what the rollups cannot count: the hours' sets can.
   if (filter.url !== undefined || (rollupFor(filter) === null && rangeRollupFor(filter) === null)) {
     const counted = await countBySets(db, filter, (part, urls) =>
@@ -178,51 +161,6 @@ export async function findSessionPage(
   return placed ?? page().execute();
 }
 
-/** The list's hottest statements, kept by shape (shaped-statements.ts). */
-const shaped = new ShapedStatements();
-
-/**
- * The fields of a filter that only places the sessions (account, website, dates), each present or not; null
- * when anything else narrows. The keys' and the rollup's SQL text is the same for any values of these.
- */
-function placeShape(filter: SessionFilter): string | null {
-  let shape = '';
-  for (const key in filter) {
-    const value = filter[key as keyof SessionFilter];
-    if (value === undefined || value === null || key === 'accountId') continue;
-    if (!PLACE_FIELDS.has(key)) return null;
-    shape += `,${key}`;
-  }
-  return shape;
-}
-
-/** The parameters of a place's conditions, in the order applyFilter and the rollups write them. */
-function placeParameters(filter: SessionFilter): unknown[] {
-  const parameters: unknown[] = [filter.accountId];
-  if (filter.websiteId !== undefined) parameters.push(filter.websiteId);
-  if (filter.from != null) parameters.push(filter.from);
-  if (filter.to != null) parameters.push(filter.to);
-  return parameters;
-}
-
-/**
- * A page's statement when only the place narrows, read without the query builder; else null. `leading`
- * are the parameters the statement lists before the keys' own (the account of the rows around them).
- */
-function readPlaced<Row>(
-  db: Db,
-  filter: SessionFilter,
-  statement: string,
-  window: { offset: number; limit: number },
-  compile: () => CompiledQuery<Row>,
-  leading: readonly unknown[] = [],
-): Promise<Row[]> | null {
-  const place = placeShape(filter);
-  if (place === null) return null;
-  const parameters = [...leading, ...placeParameters(filter), window.limit, window.offset];
-  return shaped.read(db, `${statement}${place}`, parameters, compile);
-}
-
 /**
  * PostgreSQL: the sessions with these ids, each written as JSON (session-resource-json.ts), in the ids'
  * order. The statement is the same text whatever the ids, so it is kept prepared: planning its long
@@ -235,7 +173,7 @@ async function findResourcesByIds(db: Db, accountId: string, ids: readonly strin
     from sessions inner join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
     where sessions.account_id = ${accountId} and sessions.id = any(${[...ids]}::text[])`;
   const rows =
-    (await shaped.read(db, 'rows-by-id', [accountId, ids], () => query().compile(db))) ??
+    (await readShaped(db, 'rows-by-id', [accountId, ids], () => query().compile(db))) ??
     (await query().execute(db)).rows;
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -1,0 +1,77 @@
+import type { CompiledQuery } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { ShapedStatements } from '../../db/shaped-statements.ts';
+import type { SessionFilter } from './session-filter.ts';
+import { PLACE_FIELDS, wholeHoursQuery } from './session-rollup.ts';
+
+/**
+ * The list's commonest reads, kept by shape and run without the query builder (shaped-statements.ts): a
+ * page and a total when only the place narrows (account, website, dates), and the rows by id.
+ */
+const shaped = new ShapedStatements();
+
+/** Any other statement of the list whose text depends only on `shape`. */
+export function readShaped<Row>(
+  db: Db,
+  shape: string,
+  parameters: readonly unknown[],
+  compile: () => CompiledQuery<Row> | null,
+): Promise<Row[]> | null {
+  return shaped.read(db, shape, parameters, compile);
+}
+
+/**
+ * The fields of a filter that only places the sessions (account, website, dates), each present or not; null
+ * when anything else narrows. The keys' and the rollup's SQL text is the same for any values of these.
+ */
+function placeShape(filter: SessionFilter): string | null {
+  let shape = '';
+  for (const key in filter) {
+    const value = filter[key as keyof SessionFilter];
+    if (value === undefined || value === null || key === 'accountId') continue;
+    if (!PLACE_FIELDS.has(key)) return null;
+    shape += `,${key}`;
+  }
+  return shape;
+}
+
+/** The parameters of a place's conditions, in the order applyFilter and the rollups write them. */
+function placeParameters(filter: SessionFilter): unknown[] {
+  const parameters: unknown[] = [filter.accountId];
+  if (filter.websiteId !== undefined) parameters.push(filter.websiteId);
+  if (filter.from != null) parameters.push(filter.from);
+  if (filter.to != null) parameters.push(filter.to);
+  return parameters;
+}
+
+/**
+ * A page's statement when only the place narrows, read without the query builder; else null. `leading`
+ * are the parameters the statement lists before the keys' own (the account of the rows around them).
+ */
+export function readPlaced<Row>(
+  db: Db,
+  filter: SessionFilter,
+  statement: string,
+  window: { offset: number; limit: number },
+  compile: () => CompiledQuery<Row>,
+  leading: readonly unknown[] = [],
+): Promise<Row[]> | null {
+  const place = placeShape(filter);
+  if (place === null) return null;
+  const parameters = [...leading, ...placeParameters(filter), window.limit, window.offset];
+  return shaped.read(db, `${statement}${place}`, parameters, compile);
+}
+
+/** The total of account and perhaps website, summed from the daily rollup; null when more narrows. */
+export function readPlacedTotal(db: Db, filter: SessionFilter): Promise<{ total: number | string | null }[]> | null {
+  if (filter.from != null || filter.to != null) return null;
+  const place = placeShape(filter);
+  if (place === null) return null;
+  const whole = { from: null, to: null };
+  return shaped.read(
+    db,
+    `total${place}`,
+    placeParameters(filter),
+    () => wholeHoursQuery(db, filter, null, whole)?.compile(db) ?? null,
+  );
+}
