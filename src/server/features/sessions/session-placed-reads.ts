@@ -10,14 +10,14 @@ import { PLACE_FIELDS, wholeHoursQuery } from './session-rollup.ts';
  */
 const shaped = new ShapedStatements();
 
-/** Any other statement of the list whose text depends only on `shape`. */
-export function readShaped<Row>(
+/** The rows of the sessions with these ids, from a statement whose text is the same for any ids. */
+export function readRowsById<Row>(
   db: Db,
-  shape: string,
-  parameters: readonly unknown[],
-  compile: () => CompiledQuery<Row> | null,
+  accountId: string,
+  ids: readonly string[],
+  compile: () => CompiledQuery<Row>,
 ): Promise<Row[]> | null {
-  return shaped.read(db, shape, parameters, compile);
+  return shaped.read(db, 'rows-by-id', [accountId, ids], compile);
 }
 
 /**
@@ -77,11 +77,10 @@ export function readPlacedTotal(db: Db, filter: SessionFilter): Promise<{ total:
   if (filter.from != null || filter.to != null) return null;
   const place = placeShape(filter);
   if (place === null) return null;
-  const whole = { from: null, to: null };
   return shaped.read(
     db,
     `total${place}`,
     placeParameters(filter),
-    () => wholeHoursQuery(db, filter, null, whole)?.compile(db) ?? null,
+    () => wholeHoursQuery(db, filter, null, { from: null, to: null })?.compile(db) ?? null,
   );
 }

@@ -9,7 +9,7 @@ import { matchingValues } from './session-text-values.ts';
 import { countBySets } from './session-set-count.ts';
 import { type SessionJsonRow, sessionResourceSql } from './session-resource-json.ts';
 import { PREPARED_MARK } from '../../db/prepared-statements.ts';
-import { readPlaced, readPlacedTotal, readShaped } from './session-placed-reads.ts';
+import { readPlaced, readPlacedTotal, readRowsById } from './session-placed-reads.ts';
 import type { SessionOrder } from './session-order.ts';
 
 /** A session written as JSON, and whether a person has opened it. */
@@ -172,9 +172,7 @@ async function findResourcesByIds(db: Db, accountId: string, ids: readonly strin
     select sessions.id, sessions.website_id, sessions.seen, ${sessionResourceSql(true)} as resource
     from sessions inner join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
     where sessions.account_id = ${accountId} and sessions.id = any(${[...ids]}::text[])`;
-  const rows =
-    (await readShaped(db, 'rows-by-id', [accountId, ids], () => query().compile(db))) ??
-    (await query().execute(db)).rows;
+  const rows = (await readRowsById(db, accountId, ids, () => query().compile(db))) ?? (await query().execute(db)).rows;
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
