@@ -6,10 +6,35 @@ import { listSessions } from '../features/sessions/sessions.service.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../test/harness.ts';
 import { AbandonableReads, abandonable } from './abandoned-reads.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './database.ts';
-import { ShapedStatements } from './shaped-statements.ts';
+import { ShapedStatements, hideValuesFromPlanner } from './shaped-statements.ts';
 
 const sum = (db: Db, a: number, b: number) =>
   sql<{ sum: number }>`select cast(${a} as integer) + cast(${b} as integer) as sum`.compile(db);
+
+describe('hideValuesFromPlanner', () => {
+  it('writes each placeholder with a unary plus, and leaves quoted text and names alone', () => {
+    expect(hideValuesFromPlanner('select a from t where b = ? and c >= ? limit ? offset ?')).toBe(
+      'select a from t where b = +? and c >= +? limit +? offset +?',
+    );
+    expect(hideValuesFromPlanner(`select '?', 'it''s ?', "a?b", [c?], \`d?\` from t where e in (?, ?)`)).toBe(
+      `select '?', 'it''s ?', "a?b", [c?], \`d?\` from t where e in (+?, +?)`,
+    );
+  });
+
+  it('gives SQLite the same rows for the hidden statement, text kept as text', async () => {
+    const handle = openDatabase(':memory:');
+    try {
+      const query = sql<{
+        a: unknown;
+        b: unknown;
+      }>`select ${'7'} as a, ${7} as b where ${'x'} = 'x' limit ${1}`.compile(handle.db);
+      const hidden = await handle.db.executeQuery({ ...query, sql: hideValuesFromPlanner(query.sql) });
+      expect(hidden.rows).toEqual([{ a: '7', b: 7 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
 
 describe('ShapedStatements on a SQLite connection without reader threads', () => {
   it('gives nothing, so the caller runs the query through Kysely', async () => {

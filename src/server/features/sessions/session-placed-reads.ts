@@ -52,24 +52,36 @@ function placeParameters(filter: SessionFilter): unknown[] {
  */
 const SHORT_READ_ENTRIES = 10_000;
 
+/** A page's read outside the query builder. */
+export interface PlacedRead {
+  /** The statement's name, with whatever besides the place shapes its text (the order, the direction). */
+  statement: string;
+  window: { offset: number; limit: number };
+  /**
+   * Whether the page is in time order, whose index serves it best whatever the values (the account's
+   * or the website's range of start times); in another order, how many sessions the place holds decides.
+   */
+  timeOrder: boolean;
+  /** The parameters the statement lists before the keys' own (the account of the rows around them). */
+  leading?: readonly unknown[];
+}
+
 /**
  * A page's statement when only the place narrows and its window ends near where the read starts, read
- * without the query builder; else null. `leading` are the parameters the statement lists before the
- * keys' own (the account of the rows around them).
+ * without the query builder; else null.
  */
 export function readPlaced<Row>(
   db: Db,
   filter: SessionFilter,
-  statement: string,
-  window: { offset: number; limit: number },
+  read: PlacedRead,
   compile: () => CompiledQuery<Row>,
-  leading: readonly unknown[] = [],
 ): Promise<Row[]> | null {
+  const { window } = read;
   if (window.offset + window.limit > SHORT_READ_ENTRIES) return null;
   const place = placeShape(filter);
   if (place === null) return null;
-  const parameters = [...leading, ...placeParameters(filter), window.limit, window.offset];
-  return shaped.read(db, `${statement}${place}`, parameters, compile);
+  const parameters = [...(read.leading ?? []), ...placeParameters(filter), window.limit, window.offset];
+  return shaped.read(db, `${read.statement}${place}`, parameters, compile, { samePlanForAnyValues: read.timeOrder });
 }
 
 /** The total of account and perhaps website, summed from the daily rollup; null when more narrows. */
@@ -77,10 +89,12 @@ export function readPlacedTotal(db: Db, filter: SessionFilter): Promise<{ total:
   if (filter.from != null || filter.to != null) return null;
   const place = placeShape(filter);
   if (place === null) return null;
+  // The account's or the website's daily rows, read by their key whatever the values.
   return shaped.read(
     db,
     `total${place}`,
     placeParameters(filter),
     () => wholeHoursQuery(db, filter, null, { from: null, to: null })?.compile(db) ?? null,
+    { samePlanForAnyValues: true },
   );
 }

@@ -135,6 +135,7 @@ export async function findSessionPage(
 ): Promise<SessionRow[]> {
   const scan = order.descending !== window.fromEnd ? 'desc' : 'asc';
   const listed = order.descending ? 'desc' : 'asc';
+  const timeOrder = order.column === 'creation_timestamp';
   const keys = () =>
     applyFilter(db, db.selectFrom('sessions'), filter)
       .select('sessions.id')
@@ -144,7 +145,9 @@ export async function findSessionPage(
       .offset(window.offset);
   if (isPostgres(db)) {
     // The keys' plan depends on the filter's values, so it is made for each; the rows' statement is kept.
-    const placed = readPlaced(db, filter, `keys:${order.column}:${scan}`, window, () => keys().compile());
+    const placed = readPlaced(db, filter, { statement: `keys:${order.column}:${scan}`, window, timeOrder }, () =>
+      keys().compile(),
+    );
     const ids = (await (placed ?? keys().execute())).map((row) => row.id);
     const rows = await findResourcesByIds(db, filter.accountId, ids);
     return scan === listed ? rows : rows.reverse();
@@ -155,9 +158,12 @@ export async function findSessionPage(
       .where('sessions.id', 'in', keys())
       .orderBy(`sessions.${order.column}`, listed)
       .orderBy('sessions.id', listed);
-  const placed = readPlaced(db, filter, `page:${order.column}:${scan}:${listed}`, window, () => page().compile(), [
-    filter.accountId,
-  ]);
+  const placed = readPlaced(
+    db,
+    filter,
+    { statement: `page:${order.column}:${scan}:${listed}`, window, timeOrder, leading: [filter.accountId] },
+    () => page().compile(),
+  );
   return placed ?? page().execute();
 }
 
