@@ -7,6 +7,7 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import pg from 'pg';
+import { hideValuesFromPlanner } from '../src/server/db/shaped-statements.ts';
 import { openSqlite } from '../src/server/db/sqlite-file.ts';
 import {
   type SessionJsonRow,
@@ -60,10 +61,11 @@ function openFirstPage(): () => Promise<{ total: number; rows: SessionJsonRow[] 
       return { total: Number(count.rows[0]?.total ?? 0), rows };
     };
   }
-  // The server's own connection settings, so neither gets a better cache.
+  // The server's own connection settings, so neither gets a better cache; its statements' values are
+  // hidden from SQLite's planner as the server's are, so neither is prepared again at each run.
   const database = openSqlite(url.replace(/^sqlite:(\/\/)?/i, ''));
-  const count = database.prepare<[string], { total: number }>(COUNT_SQL);
-  const page = database.prepare<[string, string], SessionJsonRow>(SQLITE_PAGE_SQL);
+  const count = database.prepare<[string], { total: number }>(hideValuesFromPlanner(COUNT_SQL));
+  const page = database.prepare<[string, string], SessionJsonRow>(hideValuesFromPlanner(SQLITE_PAGE_SQL));
   return async () => ({ total: count.get(accountId)?.total ?? 0, rows: page.all(accountId, accountId) });
 }
 
