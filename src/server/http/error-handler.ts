@@ -37,6 +37,13 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  // A request answered before its body arrived in full (refused for its credentials, its type, its size
+  // or its route) is answered with `Connection: close`. Kept open, the connection would wait for the rest
+  // of a body no one reads, and stopping the server would wait for that connection.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.raw.complete) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const appError = toAppError(error);
     if (appError.code === 'database_unavailable') {

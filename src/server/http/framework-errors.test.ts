@@ -30,6 +30,25 @@ function sendRawHttp(port: number, request: string): Promise<RawAnswer> {
   });
 }
 
+/**
+ * Sends a request's head and the first kilobyte of a body announced as 2 MB, keeps the connection open,
+ * and reads until the server ends it.
+ */
+function sendPartOfLongBody(port: number, head: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(`${head}Host: x\r\nContent-Length: 2000000\r\n\r\n${'x'.repeat(1024)}`),
+    );
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('end', () => {
+      socket.destroy();
+      resolve(parseAnswer(text));
+    });
+    socket.on('error', reject);
+  });
+}
+
 function expectEnvelope(answer: RawAnswer, status: number, code: string, label: string): void {
   expect(answer.status, `${label}: ${answer.body}`).toBe(status);
   expect(answer.headers['content-type'], label).toMatch(/^application\/json/);
@@ -82,6 +101,26 @@ describeApi('answers refused before routing in the error envelope, with the requ
 
   it.each(cases)('%s', async (label, request, status, code) => {
     expectEnvelope(await sendRawHttp(port, request), status, code, label);
+  });
+
+  it('closes the connection after refusing a request whose body it did not read', async () => {
+    // Left open, the connection would wait for the rest of a body no one reads, and stopping the
+    // server would wait for it.
+    const { token } = await ctx().newAccount();
+    const refused: [label: string, head: string, status: number, code: string][] = [
+      ['no credentials', 'POST /v1/alerts HTTP/1.1\r\n', 401, 'unauthenticated'],
+      [
+        'a body that is not JSON',
+        `POST /v1/alerts HTTP/1.1\r\nAuthorization: Bearer ${token}\r\n`,
+        415,
+        'unsupported_media_type',
+      ],
+    ];
+    for (const [label, head, status, code] of refused) {
+      const answer = await sendPartOfLongBody(port, head);
+      expectEnvelope(answer, status, code, label);
+      expect(answer.headers.connection, label).toBe('close');
+    }
   });
 
   it('answers HEAD with the request id and no body', async () => {
