@@ -16,7 +16,7 @@ const TABLES = ['sessions', 'visitors', 'session_pages'];
 // the transaction that builds it: a load that fails or is killed halfway leaves the list behind, and
 // the next start, migration or load builds what it holds (`buildDeferredIndexes` in db/database.ts;
 // `createSqliteIndexes` below is its synchronous twin for the bulk writer's own connection, whose
-// sorter threads and cache make the builds faster).
+// sorter threads and small sort runs make the builds faster).
 
 /**
  * Drops the secondary indexes of sessions, visitors and session_pages from a SQLite connection. Building an index once
