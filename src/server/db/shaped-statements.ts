@@ -33,6 +33,7 @@ export class ShapedStatements {
    * The rows of the statement `compile` builds, read on `db`'s pool or reader threads; null (run it
    * through Kysely instead) for a SQLite connection without reader threads, inside a transaction, or
    * when the shape's text could not be kept (`compile` gave none, or its parameters were not `parameters`).
+   * `samePlanForAnyValues` belongs to the shape: its text is kept, hidden or not, from the first call.
    */
   read<Row>(
     db: Db,
