@@ -13,8 +13,14 @@ export interface ReaderQuery {
   parameters: readonly unknown[];
 }
 
+/**
+ * Rows come back as one flat array of their values, row after row (`columns.length` a row): the driver's
+ * row arrays are holey, which V8 copies between threads property by property, where a packed array of
+ * plain values is copied as one dense run. The blobs are views of one buffer, handed over rather than
+ * copied (`joinBlobs`).
+ */
 export type ReaderAnswer =
-  | { id: number; columns: string[]; rows: unknown[][] }
+  | { id: number; columns: string[]; values: unknown[] }
   | { id: number; error: { name: string; message: string; code?: string } };
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -49,6 +55,28 @@ function prepared(source: string): Kept {
   return kept;
 }
 
+/**
+ * Copies the blobs among `values` into one buffer and puts views of it in their place; the buffer, if
+ * any, is returned to be transferred. A page of 100 sessions written as JSON is 100 blobs: copied one by
+ * one, each became a buffer of its own on the receiving thread, with its own allocation and later its own
+ * sweep (about a tenth of the server thread's CPU for such a page).
+ */
+function joinBlobs(values: unknown[]): ArrayBuffer | null {
+  let bytes = 0;
+  for (const value of values) if (value instanceof Uint8Array) bytes += value.byteLength;
+  if (bytes === 0) return null;
+  const joined = new Uint8Array(bytes);
+  let at = 0;
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    if (!(value instanceof Uint8Array)) continue;
+    joined.set(value, at);
+    values[index] = joined.subarray(at, at + value.byteLength);
+    at += value.byteLength;
+  }
+  return joined.buffer;
+}
+
 function answer(query: ReaderQuery): ReaderAnswer {
   try {
     const kept = prepared(query.sql);
@@ -58,7 +86,9 @@ function answer(query: ReaderQuery): ReaderAnswer {
     if (first !== undefined && first.length !== kept.columns.length) {
       kept.columns = kept.statement.columns().map((column) => column.name);
     }
-    return { id: query.id, columns: kept.columns, rows };
+    const values: unknown[] = [];
+    for (const row of rows) for (const value of row) values.push(value);
+    return { id: query.id, columns: kept.columns, values };
   } catch (error) {
     const { name, message, code } = error as Error & { code?: string };
     return { id: query.id, error: { name, message, ...(code === undefined ? {} : { code }) } };
@@ -66,5 +96,7 @@ function answer(query: ReaderQuery): ReaderAnswer {
 }
 
 parentPort?.on('message', (query: ReaderQuery) => {
-  parentPort?.postMessage(answer(query));
+  const reply = answer(query);
+  const blobs = 'values' in reply ? joinBlobs(reply.values) : null;
+  parentPort?.postMessage(reply, blobs ? [blobs] : []);
 });

@@ -66,6 +66,31 @@ describe('SQLite reader threads', () => {
     expect(Buffer.from(blob?.data as Uint8Array)).toEqual(Buffer.from([0x00, 0xff]));
   });
 
+  it('hands back every blob of an answer with its own bytes, as Buffers', async () => {
+    await sql`insert into t (id, name, data, note) values (3, 'cy', x'', x'0102'), (4, 'dee', x'ffeedd', 'text')`.execute(
+      db,
+    );
+    await sql`insert into t (id, data) values (5, randomblob(70000))`.execute(db);
+    const query = db.selectFrom('t').select(['id', 'name', 'data', 'note']).orderBy('id').compile();
+    const own = await db.executeQuery(query);
+    const read = await reader.executeQuery(query);
+    expect(read.rows).toEqual(own.rows);
+    const blobs = read.rows.flatMap((row) =>
+      Object.values(row as object).filter((value) => value instanceof Uint8Array),
+    );
+    expect(blobs).toHaveLength(5);
+    for (const blob of blobs) expect(Buffer.isBuffer(blob)).toBe(true);
+    // Each blob is its own bytes, not a window onto its neighbours'.
+    expect(blobs.map((blob) => (blob as Buffer).toString('hex'))).toEqual([
+      '00ff',
+      '',
+      '0102',
+      'ffeedd',
+      expect.any(String),
+    ]);
+    expect((blobs[4] as Buffer).byteLength).toBe(70_000);
+  });
+
   it('sees each write once it is committed', async () => {
     await db.insertInto('t').values({ id: 3, name: 'cy' }).execute();
     expect(await reader.selectFrom('t').select('name').where('id', '=', 3).execute()).toEqual([{ name: 'cy' }]);

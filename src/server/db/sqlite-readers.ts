@@ -46,22 +46,22 @@ function startThread(file: string): Worker {
 /** Each result's column names, one row builder for each (sqlite-statements.ts). */
 const builders = new Map<string, BuildRow>();
 
-function rowsOf(columns: string[], rows: unknown[][]): Record<string, unknown>[] {
+function rowsOf(columns: string[], values: unknown[]): Record<string, unknown>[] {
   const key = columns.join('\u0000');
   let build = builders.get(key);
   if (!build) {
     build =
-      rowBuilder(columns) ?? ((values) => Object.fromEntries(columns.map((name, index) => [name, values[index]])));
+      rowBuilder(columns) ?? ((row, at) => Object.fromEntries(columns.map((name, index) => [name, row[at + index]])));
     builders.set(key, build);
   }
-  return rows.map((row) => {
-    // A blob crosses between threads as a plain Uint8Array: it is a Buffer again, as the driver gives it.
-    for (let index = 0; index < row.length; index += 1) {
-      const value = row[index];
-      if (value instanceof Uint8Array) row[index] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-    }
-    return (build as BuildRow)(row);
-  });
+  // A blob crosses between threads as a plain Uint8Array: it is a Buffer again, as the driver gives it.
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    if (value instanceof Uint8Array) values[index] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  }
+  const rows: Record<string, unknown>[] = [];
+  for (let at = 0; at < values.length; at += columns.length) rows.push((build as BuildRow)(values, at));
+  return rows;
 }
 
 /**
@@ -126,7 +126,7 @@ export class SqliteReaders {
         const error = Object.assign(new Error(answer.error.message), answer.error);
         waiting.reject(error);
       } else {
-        waiting.resolve(rowsOf(answer.columns, answer.rows));
+        waiting.resolve(rowsOf(answer.columns, answer.values));
       }
     });
     const fail = (error: Error) => {

@@ -7,7 +7,8 @@ const STATEMENT_CACHE_SIZE = 500;
 const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
 
 type Row = Record<string, unknown>;
-export type BuildRow = (values: unknown[]) => Row;
+/** The row whose values start at `at` in `values`. */
+export type BuildRow = (values: unknown[], at: number) => Row;
 
 /**
  * A function turning a row's values into an object with these keys, as one object literal: V8 gives
@@ -17,10 +18,10 @@ export type BuildRow = (values: unknown[]) => Row;
  */
 export function rowBuilder(names: readonly string[]): BuildRow | null {
   if (names.includes('__proto__')) return null;
-  const properties = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
+  const properties = names.map((name, index) => `${JSON.stringify(name)}: values[at + ${index}]`);
   // The names are the query's own column names, quoted as JSON strings: nothing outside the SQL text we
   // wrote reaches the generated code.
-  return new Function('values', `return { ${properties.join(', ')} };`) as BuildRow;
+  return new Function('values', 'at', `return { ${properties.join(', ')} };`) as BuildRow;
 }
 
 /**
@@ -40,7 +41,7 @@ function fastReader(statement: SQLite.Statement): SqliteStatement {
       names = raw.columns().map((column) => column.name);
       build = rowBuilder(names) ?? build;
     }
-    return values.map((row) => (build as BuildRow)(row));
+    return values.map((row) => (build as BuildRow)(row, 0));
   };
   return {
     reader: true,

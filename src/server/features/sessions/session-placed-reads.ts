@@ -62,8 +62,6 @@ export interface PlacedRead {
    * or the website's range of start times); in another order, how many sessions the place holds decides.
    */
   timeOrder: boolean;
-  /** The parameters the statement lists before the keys' own (the account of the rows around them). */
-  leading?: readonly unknown[];
 }
 
 /**
@@ -80,7 +78,7 @@ export function readPlaced<Row>(
   if (window.offset + window.limit > SHORT_READ_ENTRIES) return null;
   const place = placeShape(filter);
   if (place === null) return null;
-  const parameters = [...(read.leading ?? []), ...placeParameters(filter), window.limit, window.offset];
+  const parameters = [...placeParameters(filter), window.limit, window.offset];
   return shaped.read(db, `${read.statement}${place}`, parameters, compile, { samePlanForAnyValues: read.timeOrder });
 }
 

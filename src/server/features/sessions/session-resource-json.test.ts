@@ -1,7 +1,8 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionListResource, SessionResource } from '../../../api/schemas/sessions.ts';
 import type { Db } from '../../db/database.ts';
 import { describeApi } from '../../test/harness.ts';
+import { sessionJson } from './session-resource-json.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 
 // Text JSON must escape, or that databases store byte by byte: quotes, backslashes, control characters,
@@ -203,6 +204,29 @@ describeApi('Sessions written as JSON by the database', (ctx) => {
       const one = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions/${session.id}` });
       expect(one.statusCode).toBe(200);
       expect(one.json()).toEqual(session);
+    }
+  });
+});
+
+const rest = Buffer.from('{"duration":5}');
+
+describe("A session's leading fields", () => {
+  it.each([
+    ['s_0tnprg400ap12rxonrw2', 'web_0mx26ib7d0010yhq8rpzfbve'],
+    ['plain-id.with~marks', 'web_1'],
+    ['quote"and\\slash', 'web "quoted"'],
+    ['space and/slash?query#hash', 'web_2'],
+    ['été 東京 \u2028', 'web_ü'],
+    ['', ''],
+  ])('writes id %j and website %j as JSON, with the session link escaped for a URL', (id, websiteId) => {
+    for (const publicUrl of ['https://analytics.example.com', 'https://example.com/a "b"']) {
+      const parsed = JSON.parse(sessionJson({ id, website_id: websiteId, resource: rest }, publicUrl)) as unknown;
+      expect(parsed).toEqual({
+        id,
+        website_id: websiteId,
+        session_url: `${publicUrl}/sessions/${encodeURIComponent(id)}`,
+        duration: 5,
+      });
     }
   });
 });

@@ -160,10 +160,28 @@ export interface SessionJsonRow {
   resource: string | Uint8Array;
 }
 
+/**
+ * Text that JSON and a URL's path both write as it is: the ids this service gives. JSON.stringify and
+ * encodeURIComponent cost about a microsecond a call, three calls a session: a tenth of the server
+ * thread's work for a page of 100.
+ */
+const PLAIN_TEXT = /^[\w.~-]*$/;
+
+const quoted = (text: string) => (PLAIN_TEXT.test(text) ? `"${text}"` : JSON.stringify(text));
+
+/** The JSON string of each public URL's sessions' address, without its closing quote. */
+let sessionsUrl = { publicUrl: '', json: '' };
+
 /** One Session resource's JSON text in two pieces: its leading fields, then the database's text after its "{". */
 export function sessionJsonPieces(row: SessionJsonRow, publicUrl: string): [string, string | Uint8Array] {
-  const sessionUrl = `${publicUrl}/sessions/${encodeURIComponent(row.id)}`;
-  const leading = `{"id":${JSON.stringify(row.id)},"website_id":${JSON.stringify(row.website_id)},"session_url":${JSON.stringify(sessionUrl)},`;
+  if (sessionsUrl.publicUrl !== publicUrl || sessionsUrl.json === '')
+    sessionsUrl = { publicUrl, json: JSON.stringify(`${publicUrl}/sessions/`).slice(0, -1) };
+  const plainId = PLAIN_TEXT.test(row.id);
+  const id = plainId ? `"${row.id}"` : JSON.stringify(row.id);
+  const sessionUrl = plainId
+    ? `${sessionsUrl.json}${row.id}"`
+    : JSON.stringify(`${publicUrl}/sessions/${encodeURIComponent(row.id)}`);
+  const leading = `{"id":${id},"website_id":${quoted(row.website_id)},"session_url":${sessionUrl},`;
   // The database's object is never empty: it opens with "{" and its first field.
   return [leading, typeof row.resource === 'string' ? row.resource.slice(1) : row.resource.subarray(1)];
 }

@@ -136,14 +136,14 @@ export async function findSessionPage(
   const scan = order.descending !== window.fromEnd ? 'desc' : 'asc';
   const listed = order.descending ? 'desc' : 'asc';
   const timeOrder = order.column === 'creation_timestamp';
-  const keys = () =>
+  const ordered = () =>
     applyFilter(db, db.selectFrom('sessions'), filter)
-      .select('sessions.id')
       .orderBy(`sessions.${order.column}`, scan)
       .orderBy('sessions.id', scan)
       .limit(window.limit)
       .offset(window.offset);
   if (isPostgres(db)) {
+    const keys = () => ordered().select('sessions.id');
     // The keys' plan depends on the filter's values, so it is made for each; the rows' statement is kept.
     const placed = readPlaced(db, filter, { statement: `keys:${order.column}:${scan}`, window, timeOrder }, () =>
       keys().compile(),
@@ -152,16 +152,32 @@ export async function findSessionPage(
     const rows = await findResourcesByIds(db, filter.accountId, ids);
     return scan === listed ? rows : rows.reverse();
   }
+  // The page's keys, with each row's place in the table, lead the statement and are joined to their
+  // rows in their own order: each row is read by its rowid rather than found again through the primary
+  // key, and no sort of the written rows follows (the planner keeps the keys' order).
   const page = () =>
-    withResource(db)
-      .where('sessions.account_id', '=', filter.accountId)
-      .where('sessions.id', 'in', keys())
-      .orderBy(`sessions.${order.column}`, listed)
-      .orderBy('sessions.id', listed);
+    db
+      .selectFrom(
+        ordered()
+          .select([
+            sql<number>`sessions.rowid`.as('place'),
+            `sessions.${order.column} as ordered`,
+            'sessions.id as tie',
+          ])
+          .as('page_keys'),
+      )
+      .crossJoin('sessions')
+      .innerJoin('visitors', (join) =>
+        join.onRef('visitors.account_id', '=', 'sessions.account_id').onRef('visitors.id', '=', 'sessions.visitor_id'),
+      )
+      .where(sql<boolean>`sessions.rowid = page_keys.place`)
+      .select(RESOURCE_SELECTION)
+      .orderBy('page_keys.ordered', listed)
+      .orderBy('page_keys.tie', listed);
   const placed = readPlaced(
     db,
     filter,
-    { statement: `page:${order.column}:${scan}:${listed}`, window, timeOrder, leading: [filter.accountId] },
+    { statement: `page:${order.column}:${scan}:${listed}`, window, timeOrder },
     () => page().compile(),
   );
   return placed ?? page().execute();
@@ -196,18 +212,20 @@ export async function findSessionRow(db: Db, accountId: string, sessionId: strin
  * SQLite: each session's JSON as the database writes it (session-resource-json.ts), as UTF-8 bytes, with
  * the fields that lead it.
  */
+const RESOURCE_SELECTION = [
+  'sessions.id',
+  'sessions.website_id',
+  'sessions.seen',
+  sql<Uint8Array>`cast(${sessionResourceSql(false)} as blob)`.as('resource'),
+] as const;
+
 function withResource(db: Db) {
   return db
     .selectFrom('sessions')
     .innerJoin('visitors', (join) =>
       join.onRef('visitors.account_id', '=', 'sessions.account_id').onRef('visitors.id', '=', 'sessions.visitor_id'),
     )
-    .select([
-      'sessions.id',
-      'sessions.website_id',
-      'sessions.seen',
-      sql<Uint8Array>`cast(${sessionResourceSql(false)} as blob)`.as('resource'),
-    ]);
+    .select(RESOURCE_SELECTION);
 }
 
 export function markSessionSeen(db: Db, accountId: string, sessionId: string) {

@@ -116,8 +116,8 @@ export async function listSessions(
   const head = JSON.stringify({ total, page: { num: query.page, size: query.size } });
   const pieces: (string | Uint8Array)[] = [`${head.slice(0, -1)},"sessions":[`];
   for (const [index, row] of rows.entries()) {
-    if (index > 0) pieces.push(',');
-    pieces.push(...sessionJsonPieces(row, options.publicUrl));
+    const [leading, rest] = sessionJsonPieces(row, options.publicUrl);
+    pieces.push(index > 0 ? `,${leading}` : leading, rest);
   }
   pieces.push(
     range ? `],"date_range":${JSON.stringify({ from: range.fromIso, to: range.toIso, tz: range.tz })}}` : ']}',
