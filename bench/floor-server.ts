@@ -21,10 +21,13 @@ import {
 const COUNT_SQL = 'SELECT coalesce(sum(sessions), 0) AS total FROM session_daily_counts WHERE account_id = ?';
 const KEYS_SQL =
   'SELECT id FROM sessions WHERE account_id = ? ORDER BY creation_timestamp DESC, id DESC LIMIT 25 OFFSET 0';
+// The server's statement: the keys lead, and each row is read by its rowid in their order.
 const SQLITE_PAGE_SQL = `SELECT sessions.id, sessions.website_id, ${sessionResourceSqlText(false)} AS resource
-  FROM sessions JOIN visitors ON visitors.account_id = sessions.account_id AND visitors.id = sessions.visitor_id
-  WHERE sessions.account_id = ? AND sessions.id IN (${KEYS_SQL})
-  ORDER BY sessions.creation_timestamp DESC, sessions.id DESC`;
+  FROM (SELECT rowid AS place, creation_timestamp AS ordered, id AS tie FROM sessions WHERE account_id = ?
+    ORDER BY creation_timestamp DESC, id DESC LIMIT 25 OFFSET 0) AS page_keys
+  CROSS JOIN sessions JOIN visitors ON visitors.account_id = sessions.account_id AND visitors.id = sessions.visitor_id
+  WHERE sessions.rowid = page_keys.place
+  ORDER BY page_keys.ordered DESC, page_keys.tie DESC`;
 const ROWS_BY_ID_SQL = `SELECT sessions.id, sessions.website_id, ${sessionResourceSqlText(true)} AS resource
   FROM sessions JOIN visitors ON visitors.account_id = sessions.account_id AND visitors.id = sessions.visitor_id
   WHERE sessions.account_id = $1 AND sessions.id = any($2::text[])`;
@@ -65,8 +68,8 @@ function openFirstPage(): () => Promise<{ total: number; rows: SessionJsonRow[] 
   // hidden from SQLite's planner as the server's are, so neither is prepared again at each run.
   const database = openSqlite(url.replace(/^sqlite:(\/\/)?/i, ''));
   const count = database.prepare<[string], { total: number }>(hideValuesFromPlanner(COUNT_SQL));
-  const page = database.prepare<[string, string], SessionJsonRow>(hideValuesFromPlanner(SQLITE_PAGE_SQL));
-  return async () => ({ total: count.get(accountId)?.total ?? 0, rows: page.all(accountId, accountId) });
+  const page = database.prepare<[string], SessionJsonRow>(hideValuesFromPlanner(SQLITE_PAGE_SQL));
+  return async () => ({ total: count.get(accountId)?.total ?? 0, rows: page.all(accountId) });
 }
 
 // HTTP_WORKERS as the server reads it: the floor runs as many processes, so the two compare like for like.
