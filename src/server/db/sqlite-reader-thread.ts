@@ -7,6 +7,7 @@ import type SQLite from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { openSqlite } from './sqlite-file.ts';
 
+/** One read; the thread is sent a list of them at a time and answers the list in one message. */
 export interface ReaderQuery {
   id: number;
   sql: string;
@@ -95,8 +96,13 @@ function answer(query: ReaderQuery): ReaderAnswer {
   }
 }
 
-parentPort?.on('message', (query: ReaderQuery) => {
-  const reply = answer(query);
-  const blobs = 'values' in reply ? joinBlobs(reply.values) : null;
-  parentPort?.postMessage(reply, blobs ? [blobs] : []);
+parentPort?.on('message', (queries: ReaderQuery[]) => {
+  // Each answer's blobs are handed over with the message that carries the answers.
+  const answers = queries.map(answer);
+  const blobs: ArrayBuffer[] = [];
+  for (const reply of answers) {
+    const joined = 'values' in reply ? joinBlobs(reply.values) : null;
+    if (joined) blobs.push(joined);
+  }
+  parentPort?.postMessage(answers, blobs);
 });

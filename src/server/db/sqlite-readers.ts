@@ -15,7 +15,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import type { ReaderAnswer } from './sqlite-reader-thread.ts';
+import type { ReaderAnswer, ReaderQuery } from './sqlite-reader-thread.ts';
 import { type BuildRow, rowBuilder } from './sqlite-statements.ts';
 
 interface Waiting {
@@ -26,6 +26,8 @@ interface Waiting {
 interface Reader {
   worker: Worker;
   waiting: Map<number, Waiting>;
+  /** Reads asked for in this turn of the event loop, sent to the thread together at its end. */
+  queued: ReaderQuery[];
 }
 
 const here = fileURLToPath(import.meta.url);
@@ -64,6 +66,13 @@ function rowsOf(columns: string[], values: unknown[]): Record<string, unknown>[]
   return rows;
 }
 
+/** Sends the reads queued for a thread in one message. */
+function send(reader: Reader): void {
+  const queries = reader.queued;
+  reader.queued = [];
+  if (queries.length > 0) reader.worker.postMessage(queries);
+}
+
 /**
  * Threads with connections of their own to a SQLite file, which run reads off the event loop. A
  * better-sqlite3 statement runs to its end on the thread that calls it: a filter that reads for 50 ms
@@ -93,7 +102,9 @@ export class SqliteReaders {
       // A thread with reads waiting keeps the process alive, as a query on a socket would; an idle one does not.
       if (reader.waiting.size === 0) reader.worker.ref();
       reader.waiting.set(id, { resolve, reject });
-      reader.worker.postMessage({ id, sql, parameters });
+      // A page asks for its rows and its total at once: one message carries both, and one carries their
+      // answers back, instead of a message and a wake-up of the other thread for each.
+      if (reader.queued.push({ id, sql, parameters }) === 1) queueMicrotask(() => send(reader));
     });
   }
 
@@ -116,18 +127,20 @@ export class SqliteReaders {
 
   private start(index: number): Reader {
     const worker = startThread(this.file);
-    const reader: Reader = { worker, waiting: new Map() };
-    worker.on('message', (answer: ReaderAnswer) => {
-      const waiting = reader.waiting.get(answer.id);
-      if (!waiting) return;
-      reader.waiting.delete(answer.id);
-      if (reader.waiting.size === 0) worker.unref();
-      if ('error' in answer) {
-        const error = Object.assign(new Error(answer.error.message), answer.error);
-        waiting.reject(error);
-      } else {
-        waiting.resolve(rowsOf(answer.columns, answer.values));
+    const reader: Reader = { worker, waiting: new Map(), queued: [] };
+    worker.on('message', (answers: ReaderAnswer[]) => {
+      for (const answer of answers) {
+        const waiting = reader.waiting.get(answer.id);
+        if (!waiting) continue;
+        reader.waiting.delete(answer.id);
+        if ('error' in answer) {
+          const error = Object.assign(new Error(answer.error.message), answer.error);
+          waiting.reject(error);
+        } else {
+          waiting.resolve(rowsOf(answer.columns, answer.values));
+        }
       }
+      if (reader.waiting.size === 0) worker.unref();
     });
     const fail = (error: Error) => {
       if (this.readers[index] === reader) this.readers[index] = null;
