@@ -169,12 +169,12 @@ const PLAIN_TEXT = /^[\w.~-]*$/;
 
 const quoted = (text: string) => (PLAIN_TEXT.test(text) ? `"${text}"` : JSON.stringify(text));
 
-/** The JSON string of each public URL's sessions' address, without its closing quote. */
-let sessionsUrl = { publicUrl: '', json: '' };
+/** The JSON string of the public URL's sessions' address, without its closing quote, for the last URL asked. */
+let sessionsUrl: { publicUrl: string; json: string } | null = null;
 
 /** One Session resource's JSON text in two pieces: its leading fields, then the database's text after its "{". */
 export function sessionJsonPieces(row: SessionJsonRow, publicUrl: string): [string, string | Uint8Array] {
-  if (sessionsUrl.publicUrl !== publicUrl || sessionsUrl.json === '')
+  if (sessionsUrl?.publicUrl !== publicUrl)
     sessionsUrl = { publicUrl, json: JSON.stringify(`${publicUrl}/sessions/`).slice(0, -1) };
   const plainId = PLAIN_TEXT.test(row.id);
   const id = plainId ? `"${row.id}"` : JSON.stringify(row.id);
