@@ -219,6 +219,7 @@ const RESOURCE_SELECTION = [
   sql<Uint8Array>`cast(${sessionResourceSql(false)} as blob)`.as('resource'),
 ] as const;
 
+/** SQLite: sessions joined to their visitors, each selected as `RESOURCE_SELECTION`. */
 function withResource(db: Db) {
   return db
     .selectFrom('sessions')
