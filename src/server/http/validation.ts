@@ -75,6 +75,11 @@ function describeType(schemaType: unknown): string {
     .join(' or ');
 }
 
+/** "1 character", "3 characters". */
+function counted(limit: unknown, noun: string): string {
+  return `${String(limit)} ${noun}${limit === 1 ? '' : 's'}`;
+}
+
 /** Turns the first schema violation into the error envelope's terms: a code, a param and a sentence. */
 export function validationErrorToAppError(error: ErrorObject, context: string): AppError {
   const params = error.params as Record<string, unknown>;
@@ -97,13 +102,22 @@ export function validationErrorToAppError(error: ErrorObject, context: string): 
         param,
       );
     case 'minLength':
-      return errors.validation('too_short', `${subject} must be at least ${String(params.limit)} characters`, param);
+      if (params.limit === 1) return errors.validation('too_short', `${subject} must not be empty`, param);
+      return errors.validation('too_short', `${subject} must be at least ${counted(params.limit, 'character')}`, param);
     case 'maxLength':
-      return errors.validation('too_long', `${subject} must be at most ${String(params.limit)} characters`, param);
+      return errors.validation('too_long', `${subject} must be at most ${counted(params.limit, 'character')}`, param);
     case 'minItems':
-      return errors.validation('too_few_items', `${subject} must have at least ${String(params.limit)} items`, param);
+      return errors.validation(
+        'too_few_items',
+        `${subject} must have at least ${counted(params.limit, 'item')}`,
+        param,
+      );
     case 'maxItems':
-      return errors.validation('too_many_items', `${subject} must have at most ${String(params.limit)} items`, param);
+      return errors.validation(
+        'too_many_items',
+        `${subject} must have at most ${counted(params.limit, 'item')}`,
+        param,
+      );
     case 'minimum':
       return errors.validation('out_of_range', `${subject} must be at least ${String(params.limit)}`, param);
     case 'maximum':

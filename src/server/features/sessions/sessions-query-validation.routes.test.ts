@@ -56,6 +56,15 @@ describeApi('GET /v1/sessions: refused queries', (ctx) => {
     }
   });
 
+  it('says an empty text filter must not be empty', async () => {
+    const account = await ctx().newAccount();
+    for (const param of ['browser', 'start_url', 'referrer']) {
+      const response = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions?${param}=` });
+      expectValidationError(response, param, 'too_short');
+      expect(response.json<{ error: { message: string } }>().error.message).toBe(`${param} must not be empty`);
+    }
+  });
+
   it('never answers 500, whatever the query', async () => {
     const account = await ctx().newAccount();
     await sessionsAt(account, [1_750_000_000]);
