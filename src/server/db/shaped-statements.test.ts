@@ -37,11 +37,30 @@ describe('hideValuesFromPlanner', () => {
 });
 
 describe('ShapedStatements on a SQLite connection without reader threads', () => {
-  it('gives nothing, so the caller runs the query through Kysely', async () => {
+  it('runs the kept text on the connection itself, compiled once', async () => {
+    const handle = openDatabase(':memory:');
+    try {
+      const statements = new ShapedStatements();
+      const compile = vi.fn(() => sum(handle.db, 1, 2));
+      expect(await statements.read(handle.db, 'sum', [1, 2], compile, { samePlanForAnyValues: true })).toEqual([
+        { sum: 3 },
+      ]);
+      expect(await statements.read(handle.db, 'sum', [40, 2], compile, { samePlanForAnyValues: true })).toEqual([
+        { sum: 42 },
+      ]);
+      expect(compile).toHaveBeenCalledTimes(1);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('gives nothing inside a transaction, so the caller runs the query through Kysely there', async () => {
     const handle = openDatabase(':memory:');
     try {
       const compile = vi.fn(() => sum(handle.db, 1, 2));
-      expect(new ShapedStatements().read(handle.db, 'sum', [1, 2], compile)).toBeNull();
+      await handle.db.transaction().execute(async (trx) => {
+        expect(new ShapedStatements().read(trx, 'sum', [1, 2], compile)).toBeNull();
+      });
       expect(compile).not.toHaveBeenCalled();
     } finally {
       await handle.close();

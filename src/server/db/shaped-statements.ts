@@ -1,6 +1,6 @@
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { rootDb } from './abandoned-reads.ts';
-import { type Db, postgresPoolOf, sqliteReadersOf } from './database.ts';
+import { type Db, isPostgres, postgresPoolOf, sqliteReadersOf } from './database.ts';
 
 /**
  * Reads of the hottest requests, run without the query builder: on PostgreSQL's pool, and on SQLite's
@@ -30,9 +30,9 @@ export class ShapedStatements {
   constructor(private readonly maxShapes = 256) {}
 
   /**
-   * The rows of the statement `compile` builds, read on `db`'s pool or reader threads; null (run it
-   * through Kysely instead) for a SQLite connection without reader threads, inside a transaction, or
-   * when the shape's text could not be kept (`compile` gave none, or its parameters were not `parameters`).
+   * The rows of the statement `compile` builds, read on `db`'s pool, its reader threads or, on a SQLite
+   * connection without them, its own connection; null (run it through Kysely instead) on SQLite inside a
+   * transaction, or when the shape's text could not be kept (`compile` gave none, or its parameters were not `parameters`).
    * `samePlanForAnyValues` belongs to the shape: its text is kept, hidden or not, from the first call.
    */
   read<Row>(
@@ -47,12 +47,14 @@ export class ShapedStatements {
       const text = this.textOf(this.texts.postgres, shape, parameters, compile);
       return text === null ? null : pool.query(text, parameters as unknown[]).then((result) => result.rows as Row[]);
     }
+    if (isPostgres(db) || db.isTransaction) return null;
+    const text = this.textOf(this.texts.sqlite, shape, parameters, compile, options.samePlanForAnyValues);
+    if (text === null) return null;
     const readers = sqliteReadersOf(db);
-    if (readers) {
-      const text = this.textOf(this.texts.sqlite, shape, parameters, compile, options.samePlanForAnyValues);
-      return text === null ? null : (readers.read(text, parameters) as Promise<Row[]>);
-    }
-    return null;
+    if (readers) return readers.read(text, parameters) as Promise<Row[]>;
+    // Without reader threads, on the connection's own statement cache: the kept text, values hidden, is
+    // prepared once, where Kysely's text would be prepared again at every run that binds new values.
+    return db.executeQuery(CompiledQuery.raw(text, [...parameters])).then((result) => result.rows as Row[]);
   }
 
   private textOf(
