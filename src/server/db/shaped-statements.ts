@@ -4,7 +4,7 @@ import { type Db, isPostgres, postgresPoolOf, sqliteReadersOf } from './database
 
 /**
  * Reads of the hottest requests, run without the query builder: on PostgreSQL's pool, and on SQLite's
- * reader threads. Building and compiling a query, then running it through Kysely's executor and the
+ * reader threads (or its own connection when it has none). Building and compiling a query, then running it through Kysely's executor and the
  * request's plugin, cost about 130 µs of CPU over a first page's three statements on PostgreSQL at
  * 1,000,000 sessions: a third of the server's whole cost of the page, and most of what it spent beyond
  * a bare driver running the same SQL.
