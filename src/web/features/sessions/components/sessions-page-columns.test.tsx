@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 /** The list's columns: sorting on the server by a header, their order, and each person's choice of them. */
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { meQueryOptions } from '../../../lib/api/me-query.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import {
   answerSessionsWith,
@@ -103,8 +105,16 @@ describe('SessionsPage', () => {
   });
 
   it("keeps each person's choice of columns, even in a shared browser", async () => {
+    // The app's route loaders know who is signed in before the page renders; the choice is filed under them.
+    const signedIn = async () => {
+      const queryClient = new QueryClient({
+        defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+      });
+      await queryClient.prefetchQuery(meQueryOptions());
+      return queryClient;
+    };
     const user = userEvent.setup({ delay: null });
-    renderPage();
+    renderPage('/sessions', await signedIn());
     await screen.findByText('1,234 sessions');
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Engagement' }));
@@ -112,13 +122,13 @@ describe('SessionsPage', () => {
     cleanup();
 
     signInAs({ ...ME, user: { ...ME.user, user_id: 'usr_2', email: 'colleague@demo.example' } });
-    renderPage();
+    renderPage('/sessions', await signedIn());
     await screen.findByText('1,234 sessions');
     expect(screen.getByRole('columnheader', { name: /Engagement/ })).toBeInTheDocument();
     cleanup();
 
     signInAs(ME);
-    renderPage();
+    renderPage('/sessions', await signedIn());
     await screen.findByText('1,234 sessions');
     expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument();
   });
