@@ -4,10 +4,10 @@ import { type Db, isPostgres, postgresPoolOf, sqliteReadersOf } from './database
 
 /**
  * Reads of the hottest requests, run without the query builder: on PostgreSQL's pool, and on SQLite's
- * reader threads (or its own connection when it has none). Building and compiling a query, then running it through Kysely's executor and the
- * request's plugin, cost about 130 µs of CPU over a first page's three statements on PostgreSQL at
- * 1,000,000 sessions: a third of the server's whole cost of the page, and most of what it spent beyond
- * a bare driver running the same SQL.
+ * reader threads (or its own connection when it has none). Building and compiling a query, then
+ * running it through Kysely's executor and the request's plugin, cost about 130 µs of CPU over a first
+ * page's three statements on PostgreSQL at 1,000,000 sessions: a third of the server's whole cost of
+ * the page, and most of what it spent beyond a bare driver running the same SQL.
  *
  * A statement whose text depends only on its shape (which fields narrow, the order) is compiled by
  * Kysely from the same code as ever, once per shape and engine; its text is kept only when the compiled
@@ -32,7 +32,8 @@ export class ShapedStatements {
   /**
    * The rows of the statement `compile` builds, read on `db`'s pool, its reader threads or, on a SQLite
    * connection without them, its own connection; null (run it through Kysely instead) on SQLite inside a
-   * transaction, or when the shape's text could not be kept (`compile` gave none, or its parameters were not `parameters`).
+   * transaction, or when the shape's text could not be kept (`compile` gave none, or its parameters were
+   * not `parameters`).
    * `samePlanForAnyValues` belongs to the shape: its text is kept, hidden or not, from the first call.
    */
   read<Row>(
@@ -54,7 +55,7 @@ export class ShapedStatements {
     if (readers) return readers.read(text, parameters) as Promise<Row[]>;
     // Without reader threads, on the connection's own statement cache: the kept text, values hidden, is
     // prepared once, where Kysely's text would be prepared again at every run that binds new values.
-    return db.executeQuery(CompiledQuery.raw(text, [...parameters])).then((result) => result.rows as Row[]);
+    return db.executeQuery(CompiledQuery.raw(text, parameters as unknown[])).then((result) => result.rows as Row[]);
   }
 
   private textOf(
