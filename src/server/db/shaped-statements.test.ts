@@ -112,7 +112,13 @@ for (const kind of testDatabaseKinds) {
     it('answer the list’s first page directly when only the place narrows, and through Kysely otherwise', async () => {
       const account = await createAccount(handle.db, 'Shapes');
       const shapedReads = vi.spyOn(ShapedStatements.prototype, 'read');
-      const direct = () => shapedReads.mock.results.filter((result) => result.value !== null).length;
+      // The page's and the total's reads; the rollups' sums are counted apart.
+      const directly = (rollups: boolean) =>
+        shapedReads.mock.results.filter(
+          (result, index) =>
+            result.value !== null && String(shapedReads.mock.calls[index]?.[1]).startsWith('rollup:') === rollups,
+        ).length;
+      const direct = () => directly(false);
       const list = (query: Partial<SessionsQueryInput>) =>
         listSessions(handle.reader, account.id, { page: 0, size: 25, ...query } as SessionsQueryInput, {
           publicUrl: 'https://app.example.test',
@@ -127,6 +133,9 @@ for (const kind of testDatabaseKinds) {
         shapedReads.mockClear();
         expect(JSON.parse(String(await list({ device: 'desktop' })))).toMatchObject({ total: 0 });
         expect(direct()).toBe(0);
+        // On SQLite the device's total, summed from the rollups, is read directly all the same; on
+        // PostgreSQL it stays with Kysely, whose reads stop with an abandoned request.
+        expect(directly(true) > 0).toBe(kind === 'sqlite');
       } finally {
         shapedReads.mockRestore();
       }

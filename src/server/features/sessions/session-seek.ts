@@ -6,6 +6,7 @@ import {
   HOUR,
   MAX_LISTED_VALUES,
   type RollupFacet,
+  readRollup,
   resolveFacet,
   rollupRows,
   rollupFor,
@@ -51,11 +52,14 @@ async function hourAtOffset(
   descending: boolean,
 ): Promise<HourAtOffset | null> {
   const direction = descending ? sql`desc` : sql`asc`;
-  const days = await sql<{ day: number | string; sessions: number | string }>`
+  const days = await readRollup(
+    db,
+    sql<{ day: number | string; sessions: number | string }>`
     select bucket as day, sum(sessions) as sessions from (${rollupRows(db, filter, facet, hours, 'day')}) as daily
-    group by bucket order by bucket ${direction}`.execute(db);
+    group by bucket order by bucket ${direction}`,
+  );
   let before = 0;
-  for (const row of days.rows) {
+  for (const row of days) {
     const inDay = Number(row.sessions);
     if (before + inDay <= offset) {
       before += inDay;
@@ -63,11 +67,14 @@ async function hourAtOffset(
     }
     const day = Number(row.day);
     const within = { from: Math.max(day, hours.from ?? day), to: Math.min(day + DAY, hours.to ?? day + DAY) };
-    const hourRows = await sql<{ hour: number | string; sessions: number | string }>`
+    const hourRows = await readRollup(
+      db,
+      sql<{ hour: number | string; sessions: number | string }>`
       select bucket as hour, sum(sessions) as sessions from (${rollupRows(db, filter, facet, within, 'hour')}) as hourly
-      group by bucket order by bucket ${direction}`.execute(db);
+      group by bucket order by bucket ${direction}`,
+    );
     let last: HourAtOffset | null = null;
-    for (const hourRow of hourRows.rows) {
+    for (const hourRow of hourRows) {
       const inHour = Number(hourRow.sessions);
       last = { hour: Number(hourRow.hour), before, sessions: inHour };
       if (before + inHour > offset) return last;
