@@ -15,7 +15,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import type { ReaderAnswer, ReaderQuery } from './sqlite-reader-thread.ts';
+import type { ReaderAnswer, ReaderQuery, ReaderRequest } from './sqlite-reader-thread.ts';
 import { type BuildRow, rowBuilder } from './sqlite-statements.ts';
 
 interface Waiting {
@@ -28,6 +28,48 @@ interface Reader {
   waiting: Map<number, Waiting>;
   /** Reads asked for in this turn of the event loop, sent to the thread together at its end. */
   queued: ReaderQuery[];
+  /** The thread's shared chunks nothing here refers to any more, handed back with the next reads. */
+  released: number[];
+  /** Shared chunks the thread wrote answers into and not yet handed back. */
+  held: number;
+}
+
+/** An answer's shared chunk, until it is handed back to its thread. */
+interface Lease {
+  reader: Reader;
+  chunk: number;
+  returned: boolean;
+}
+
+function returnChunk(lease: Lease): void {
+  if (lease.returned) return;
+  lease.returned = true;
+  lease.reader.released.push(lease.chunk);
+  lease.reader.held -= 1;
+}
+
+/**
+ * Hands a thread's shared chunk back once this thread no longer refers to it. Every view of an answer's
+ * blobs holds the chunk's SharedArrayBuffer (one object for the whole answer), so it is collected only
+ * when no row, Buffer or slice of it is left, however long its reader kept them. Only a full collection
+ * finds that, every few seconds under load: a reader that copies the bytes at once hands them back
+ * sooner (`releaseRows`). A chunk of a thread that has stopped is forgotten with it.
+ */
+const chunkRegistry = new FinalizationRegistry<Lease>(returnChunk);
+
+/** Each row whose blobs are in a shared chunk, with the chunk's lease. */
+const leases = new WeakMap<object, Lease>();
+
+/**
+ * Hands back at once the shared memory holding these rows' blobs, for a reader that has copied all it
+ * needs of them: none of their blobs (nor a Buffer or slice of one) may be read afterwards, as the
+ * thread will write other answers there. Rows read elsewhere are left alone.
+ */
+export function releaseRows(rows: readonly object[]): void {
+  for (const row of rows) {
+    const lease = leases.get(row);
+    if (lease) returnChunk(lease);
+  }
 }
 
 const here = fileURLToPath(import.meta.url);
@@ -66,11 +108,25 @@ function rowsOf(columns: string[], values: unknown[]): Record<string, unknown>[]
   return rows;
 }
 
-/** Sends the reads queued for a thread in one message. */
+/** Sends the reads queued for a thread in one message, with the shared chunks it may write into again. */
 function send(reader: Reader): void {
   const queries = reader.queued;
+  if (queries.length === 0) return;
+  const request: ReaderRequest = { queries, released: reader.released };
   reader.queued = [];
-  if (queries.length > 0) reader.worker.postMessage(queries);
+  reader.released = [];
+  reader.worker.postMessage(request);
+}
+
+/** The lease of the shared chunk of an answer's blobs, if it came in one, watched until nothing refers to it. */
+function holdChunk(reader: Reader, answer: { values: unknown[]; chunk?: number }): Lease | null {
+  if (answer.chunk === undefined) return null;
+  const view = answer.values.find((value) => value instanceof Uint8Array) as Uint8Array | undefined;
+  if (!view) return null;
+  const lease = { reader, chunk: answer.chunk, returned: false };
+  reader.held += 1;
+  chunkRegistry.register(view.buffer, lease);
+  return lease;
 }
 
 /**
@@ -108,6 +164,11 @@ export class SqliteReaders {
     });
   }
 
+  /** Shared chunks the threads wrote answers into that rows or Buffers here may still refer to. */
+  heldChunks(): number {
+    return this.readers.reduce((held, reader) => held + (reader?.held ?? 0), 0);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const running = this.readers.filter((reader): reader is Reader => reader !== null);
@@ -127,9 +188,11 @@ export class SqliteReaders {
 
   private start(index: number): Reader {
     const worker = startThread(this.file);
-    const reader: Reader = { worker, waiting: new Map(), queued: [] };
+    const reader: Reader = { worker, waiting: new Map(), queued: [], released: [], held: 0 };
     worker.on('message', (answers: ReaderAnswer[]) => {
       for (const answer of answers) {
+        // Even an answer nobody waits for any more holds its chunk until its values are collected.
+        const lease = 'values' in answer ? holdChunk(reader, answer) : null;
         const waiting = reader.waiting.get(answer.id);
         if (!waiting) continue;
         reader.waiting.delete(answer.id);
@@ -137,7 +200,9 @@ export class SqliteReaders {
           const error = Object.assign(new Error(answer.error.message), answer.error);
           waiting.reject(error);
         } else {
-          waiting.resolve(rowsOf(answer.columns, answer.values));
+          const rows = rowsOf(answer.columns, answer.values);
+          if (lease) for (const row of rows) leases.set(row, lease);
+          waiting.resolve(rows);
         }
       }
       if (reader.waiting.size === 0) worker.unref();

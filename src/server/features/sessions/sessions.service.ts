@@ -9,6 +9,7 @@ import { HOUR, PLACE_FIELDS } from './session-rollup.ts';
 import { type PlacedOffset, SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
 import { sessionJson, sessionJsonPieces } from './session-resource-json.ts';
 import { joinJsonText } from '../../http/json-text.ts';
+import { releaseRows } from '../../db/sqlite-readers.ts';
 import {
   countSessions,
   findSessionBrief,
@@ -122,7 +123,10 @@ export async function listSessions(
   pieces.push(
     range ? `],"date_range":${JSON.stringify({ from: range.fromIso, to: range.toIso, tz: range.tz })}}` : ']}',
   );
-  return joinJsonText(pieces);
+  const text = joinJsonText(pieces);
+  // The rows' text is copied: a reader thread may write its next answers where it lay.
+  releaseRows(rows);
+  return text;
 }
 
 /** One session's JSON text; `markSeen` records that a person opened it in the dashboard. */
