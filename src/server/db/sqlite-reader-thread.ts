@@ -157,9 +157,11 @@ parentPort?.on('message', ({ queries, released }: ReaderRequest) => {
   const answers = queries.map(answer);
   const buffers: ArrayBuffer[] = [];
   for (const reply of answers) {
-    const joined = 'values' in reply ? joinBlobs(reply.values) : null;
-    if (joined && 'buffer' in joined) buffers.push(joined.buffer);
-    else if (joined && 'values' in reply) reply.chunk = joined.chunk;
+    if (!('values' in reply)) continue;
+    const joined = joinBlobs(reply.values);
+    if (joined === null) continue;
+    if ('buffer' in joined) buffers.push(joined.buffer);
+    else reply.chunk = joined.chunk;
   }
   parentPort?.postMessage(answers, buffers);
 });
