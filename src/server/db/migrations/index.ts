@@ -30,6 +30,7 @@ import * as coveringOrderIndex from './2026-11-27T1100-covering-order-index.ts';
 import * as sessionHourSets from './2026-11-27T1300-session-hour-sets.ts';
 import * as sessionTextValueCounts from './2026-11-27T1400-session-text-value-counts.ts';
 import * as sessionColumnChoices from './2026-11-29T1000-session-column-choices.ts';
+import * as rollupTimeIndexes from './2026-11-30T1000-rollup-time-indexes.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1300-session-hour-sets': sessionHourSets,
   '2026-11-27T1400-session-text-value-counts': sessionTextValueCounts,
   '2026-11-29T1000-session-column-choices': sessionColumnChoices,
+  '2026-11-30T1000-rollup-time-indexes': rollupTimeIndexes,
 };

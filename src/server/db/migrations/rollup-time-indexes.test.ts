@@ -1,0 +1,132 @@
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { type Db, isPostgres } from '../database.ts';
+import { hideValuesFromPlanner } from '../shaped-statements.ts';
+import { testDatabaseKinds } from '../../test/harness.ts';
+import { DAY, HOUR, rollupRows, wholeHoursQuery } from '../../features/sessions/session-rollup.ts';
+import { databaseBeforeMigration } from './migration-test-support.ts';
+
+const UNDER_TEST = '2026-11-30T1000-rollup-time-indexes';
+const MIDNIGHT = 1_789_948_800;
+const WEBSITES = ['web_1', 'web_2', 'web_3'];
+const DAYS = 20;
+
+/** The columns of each of the two indexes by time, empty when it is missing. */
+async function timeIndexColumns(db: Db): Promise<Record<string, string[]>> {
+  const columns: Record<string, string[]> = {};
+  for (const name of ['session_hourly_counts_time_idx', 'session_daily_counts_time_idx']) {
+    const { rows } = isPostgres(db)
+      ? await sql<{ name: string }>`
+          select a.attname as name
+          from pg_index i
+          join pg_class c on c.oid = i.indexrelid and c.relname = ${name}
+          join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+          cross join lateral unnest(i.indkey) with ordinality as k(attnum, ordinality)
+          join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+          order by k.ordinality`.execute(db)
+      : await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db);
+    columns[name] = rows.map((row) => row.name);
+  }
+  return columns;
+}
+
+/** The plan of a statement as the list runs it (on SQLite with its values hidden from the planner). */
+async function planOf(db: Db, query: RawBuilder<unknown>): Promise<string> {
+  const compiled: CompiledQuery = query.compile(db);
+  if (!isPostgres(db)) {
+    const { rows } = await db.executeQuery<{ detail: string }>({
+      ...compiled,
+      sql: `explain query plan ${hideValuesFromPlanner(compiled.sql)}`,
+    });
+    return rows.map((row) => row.detail).join('\n');
+  }
+  // A table this small is read whole whatever its indexes: the plan asked for is the one for a large one.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local enable_bitmapscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+      ...compiled,
+      sql: `explain ${compiled.sql}`,
+    });
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+for (const kind of testDatabaseKinds) {
+  describe(`rollup indexes by time migration [${kind}]`, () => {
+    const open = databaseBeforeMigration(UNDER_TEST);
+
+    it("reads an account's hours and days in a range by time, whatever its websites, and goes back down", async () => {
+      const { db, migrator, before } = await open(kind);
+      await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
+      // The daily rows follow the hourly ones by trigger.
+      const hourly = [];
+      for (const website of WEBSITES) {
+        for (let hour = 0; hour < DAYS * 24; hour += 1) {
+          hourly.push({
+            account_id: 'acc_1',
+            website_id: website,
+            hour: MIDNIGHT + hour * HOUR,
+            sessions: 1 + (hour % 5),
+          });
+        }
+      }
+      for (let start = 0; start < hourly.length; start += 500) {
+        await db
+          .insertInto('session_hourly_counts')
+          .values(hourly.slice(start, start + 500))
+          .execute();
+      }
+      const filter = { accountId: 'acc_1' };
+      // A range from 09:00 on the third day to 15:00 on the ninth: whole days and the hours at both ends.
+      const hours = { from: MIDNIGHT + 2 * DAY + 9 * HOUR, to: MIDNIGHT + 8 * DAY + 15 * HOUR };
+      const expected = hourly
+        .filter((row) => row.hour >= hours.from && row.hour < hours.to)
+        .reduce((sum, row) => sum + row.sessions, 0);
+      const total = wholeHoursQuery(db, filter, null, hours);
+      if (!total) throw new Error('no statement for a non-empty range');
+      // The hours of one day, as a deep page across the account places itself.
+      const day = { from: MIDNIGHT + 4 * DAY, to: MIDNIGHT + 5 * DAY };
+      const dayHours = sql<{ bucket: number; sessions: number }>`select bucket, sum(sessions) as sessions
+        from (${rollupRows(db, filter, null, day, 'hour')}) as hourly group by bucket order by bucket`;
+
+      expect(await timeIndexColumns(db)).toEqual({
+        session_hourly_counts_time_idx: [],
+        session_daily_counts_time_idx: [],
+      });
+      expect(await planOf(db, total)).not.toMatch(/_time_idx/);
+
+      expect((await migrator.migrateTo(UNDER_TEST)).error).toBeUndefined();
+      expect(await timeIndexColumns(db)).toEqual({
+        session_hourly_counts_time_idx: ['account_id', 'hour'],
+        session_daily_counts_time_idx: ['account_id', 'day'],
+      });
+      const totalPlan = await planOf(db, total);
+      const dayPlan = await planOf(db, dayHours);
+      if (isPostgres(db)) {
+        expect(totalPlan).toMatch(/session_daily_counts_time_idx/);
+        expect(totalPlan).toMatch(/Index Cond: \(\(account_id = [^)]+\) AND \(day >= [^)]+\) AND \(day < [^)]+\)\)/);
+        expect(totalPlan).toMatch(/session_hourly_counts_time_idx/);
+        expect(dayPlan).toMatch(/Index Cond: \(\(account_id = [^)]+\) AND \(hour >= [^)]+\) AND \(hour < [^)]+\)\)/);
+      } else {
+        expect(totalPlan).toMatch(/USING INDEX session_daily_counts_time_idx \(account_id=\? AND day>\? AND day<\?\)/);
+        expect(totalPlan).toMatch(
+          /USING INDEX session_hourly_counts_time_idx \(account_id=\? AND hour>\? AND hour<\?\)/,
+        );
+        expect(dayPlan).toMatch(/USING INDEX session_hourly_counts_time_idx \(account_id=\? AND hour>\? AND hour<\?\)/);
+      }
+      // The same sums as before.
+      const [row] = (await total.execute(db)).rows;
+      expect(Number(row?.total)).toBe(expected);
+      const byHour = (await dayHours.execute(db)).rows.map((one) => [Number(one.bucket), Number(one.sessions)]);
+      expect(byHour).toHaveLength(24);
+      expect(byHour[7]).toEqual([day.from + 7 * HOUR, WEBSITES.length * (1 + ((4 * 24 + 7) % 5))]);
+
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      expect(await timeIndexColumns(db)).toEqual({
+        session_hourly_counts_time_idx: [],
+        session_daily_counts_time_idx: [],
+      });
+    });
+  });
+}
