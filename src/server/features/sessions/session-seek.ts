@@ -10,7 +10,6 @@ import {
   resolveFacet,
   rollupRows,
   rollupFor,
-  sumWholeHours,
   wholeHours,
 } from './session-rollup.ts';
 import { countExactly } from './sessions.repository.ts';
@@ -37,27 +36,39 @@ export interface PlacedOffset {
   hour?: { start: number; sessions: number };
 }
 
+type DayRows = readonly { day: number | string; sessions: number | string }[];
+
+/** The filter's sessions in each UTC day of the whole hours, in list order (a few dozen rollup rows). */
+function daysInOrder(
+  db: Db,
+  filter: SessionFilter,
+  facet: RollupFacet | null,
+  hours: { from: number | null; to: number | null },
+  descending: boolean,
+): Promise<DayRows> {
+  return readRollup(
+    db,
+    sql<{ day: number | string; sessions: number | string }>`
+    select bucket as day, sum(sessions) as sessions from (${rollupRows(db, filter, facet, hours, 'day')}) as daily
+    group by bucket order by bucket ${descending ? sql`desc` : sql`asc`}`,
+  );
+}
+
 /**
  * The whole hour holding the `offset`-th session among whole hours, walking hours in list order: first
- * the day that holds it (a few dozen daily rollup rows, with the hours at either end grouped by day),
- * then the hour inside that day. Sessions recorded between the two reads can move the row past
- * the day's last hour; it is then placed in that last hour, as a concurrent insert moves any offset.
+ * the day that holds it (`days`, with the hours at either end grouped by day), then the hour inside that
+ * day. Sessions recorded between the two reads can move the row past the day's last hour; it is then
+ * placed in that last hour, as a concurrent insert moves any offset.
  */
 async function hourAtOffset(
   db: Db,
   filter: SessionFilter,
   facet: RollupFacet | null,
   hours: { from: number | null; to: number | null },
+  days: DayRows,
   offset: number,
   descending: boolean,
 ): Promise<HourAtOffset | null> {
-  const direction = descending ? sql`desc` : sql`asc`;
-  const days = await readRollup(
-    db,
-    sql<{ day: number | string; sessions: number | string }>`
-    select bucket as day, sum(sessions) as sessions from (${rollupRows(db, filter, facet, hours, 'day')}) as daily
-    group by bucket order by bucket ${direction}`,
-  );
   let before = 0;
   for (const row of days) {
     const inDay = Number(row.sessions);
@@ -71,7 +82,7 @@ async function hourAtOffset(
       db,
       sql<{ hour: number | string; sessions: number | string }>`
       select bucket as hour, sum(sessions) as sessions from (${rollupRows(db, filter, facet, within, 'hour')}) as hourly
-      group by bucket order by bucket ${direction}`,
+      group by bucket order by bucket ${descending ? sql`desc` : sql`asc`}`,
     );
     let last: HourAtOffset | null = null;
     for (const hourRow of hourRows) {
@@ -86,44 +97,53 @@ async function hourAtOffset(
 }
 
 /**
- * Turns a deep offset in creation order into a narrower date bound and a small offset inside one hour:
- * the partial hour at the near edge of the range is counted, whole hours are summed from the rollups to
- * find the hour that holds the row, and only that hour's earlier rows are skipped. Null when the hourly
- * rollups cannot count the filter (they count account, website, dates, and one property or yes/no signal).
+ * The exact total of a filter the hourly rollups count, and where a deep offset in creation order lies
+ * under it: a narrower date bound and a small offset inside one hour. The total is the rollups' days
+ * and the partial hours at the range's edges, counted row by row, as `countSessions` counts it; the days
+ * also say which day holds the row, so placing it costs one more read, of that day's hours, and only
+ * that hour's earlier rows are skipped. Null when the rollups cannot count the filter (they count
+ * account, website, dates, and one property or yes/no signal) or its range lies inside one hour.
  */
-export async function placeOffsetByHours(
+export async function countAndPlaceOffset(
   db: Db,
   filter: SessionFilter,
   offset: number,
   descending: boolean,
-): Promise<PlacedOffset | null> {
+): Promise<{ total: number; placed: PlacedOffset } | null> {
   const listed = rollupFor(filter);
   if (!listed) return null;
-  const rollup = { facet: await resolveFacet(db, filter.accountId, listed.facet) };
-  if ((rollup.facet?.values.length ?? 0) > MAX_LISTED_VALUES) return null;
+  const facet = await resolveFacet(db, filter.accountId, listed.facet);
+  if ((facet?.values.length ?? 0) > MAX_LISTED_VALUES) return null;
   const hours = wholeHours(filter);
-  if (hours.from !== null && hours.to !== null && hours.from >= hours.to) return { filter, offset };
+  if (hours.from !== null && hours.to !== null && hours.from >= hours.to) return null;
+  const [oldest, newest, days] = await Promise.all([
+    filter.from != null && hours.from !== null && filter.from < hours.from
+      ? countExactly(db, { ...filter, to: hours.from })
+      : 0,
+    filter.to != null && hours.to !== null && hours.to < filter.to
+      ? countExactly(db, { ...filter, from: hours.to })
+      : 0,
+    daysInOrder(db, filter, facet, hours, descending),
+  ]);
+  const whole = days.reduce((sum, row) => sum + Number(row.sessions), 0);
+  const total = oldest + whole + newest;
   // The partial hour listed first: the newest one when descending, the oldest when ascending.
-  const nearPartial = descending
-    ? filter.to != null && hours.to !== null && hours.to < filter.to
-      ? await countExactly(db, { ...filter, from: hours.to })
-      : 0
-    : filter.from != null && hours.from !== null && filter.from < hours.from
-      ? await countExactly(db, { ...filter, to: hours.from })
-      : 0;
-  if (offset < nearPartial) return { filter, offset };
+  const nearPartial = descending ? newest : oldest;
+  if (offset < nearPartial) return { total, placed: { filter, offset } };
   const inWholeHours = offset - nearPartial;
-  const found = await hourAtOffset(db, filter, rollup.facet, hours, inWholeHours, descending);
+  const found = await hourAtOffset(db, filter, facet, hours, days, inWholeHours, descending);
   if (found) {
     const bound = descending ? { to: found.hour + HOUR } : { from: found.hour };
     return {
-      filter: { ...filter, ...bound },
-      offset: inWholeHours - found.before,
-      hour: { start: found.hour, sessions: found.sessions },
+      total,
+      placed: {
+        filter: { ...filter, ...bound },
+        offset: inWholeHours - found.before,
+        hour: { start: found.hour, sessions: found.sessions },
+      },
     };
   }
   // Past every whole hour: the row is in the partial hour at the far edge.
-  const whole = await sumWholeHours(db, filter, rollup.facet, hours);
   const bound = descending ? { to: hours.from } : { from: hours.to };
-  return { filter: { ...filter, ...bound }, offset: inWholeHours - whole };
+  return { total, placed: { filter: { ...filter, ...bound }, offset: inWholeHours - whole } };
 }

@@ -1,10 +1,11 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { ShapedStatements } from '../../db/shaped-statements.ts';
 import type { SessionListResource } from '../../../api/schemas/sessions.ts';
 import { describeApi, type TestAccount } from '../../test/harness.ts';
 import { fixtureId, insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import { createWebsite } from '../websites/websites.service.ts';
 import { lcg } from './session-finding-fixtures.ts';
-import { SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
+import { SEEK_FROM_OFFSET, countAndPlaceOffset } from './session-seek.ts';
 import type { SessionsTable } from './sessions.table.ts';
 
 const BASE = 1_790_000_000;
@@ -101,7 +102,8 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
       if (query.device !== undefined) params.set('device', query.device);
       if (query.hasErrors !== undefined) params.set('has_errors', String(query.hasErrors));
       if (query.startUrl !== undefined) params.set('start_url', query.startUrl);
-      for (let page = SEEK_FROM_OFFSET / 100; page * 100 < ids.length + 100; page += 1) {
+      // Every deep page, and one wholly past the end: empty, with the same total.
+      for (let page = SEEK_FROM_OFFSET / 100; page * 100 < ids.length + 200; page += 1) {
         params.set('page', String(page));
         const response = await ctx().request(account.token, {
           method: 'GET',
@@ -159,7 +161,31 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
     }
   });
 
-  it('skips only inside the hour that holds the row', async () => {
+  it("takes a deep page's total from the days that place it, without summing them again", async () => {
+    const shapedReads = vi.spyOn(ShapedStatements.prototype, 'read');
+    try {
+      for (const query of ['page=12&size=100', 'page=20&size=50&sort=start']) {
+        shapedReads.mockClear();
+        const response = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions?${query}` });
+        expect(response.json<SessionListResource>().total).toBe(rows.length);
+        const shapes = shapedReads.mock.calls.map((call) => String(call[1]));
+        // The near page's total is its own read; a deep page's comes with its place.
+        expect(
+          shapes.filter((shape) => shape.startsWith('total')),
+          query,
+        ).toEqual([]);
+      }
+      shapedReads.mockClear();
+      await ctx().request(account.token, { method: 'GET', url: '/v1/sessions?page=0&size=100' });
+      expect(
+        shapedReads.mock.calls.map((call) => String(call[1])).filter((shape) => shape.startsWith('total')),
+      ).toHaveLength(1);
+    } finally {
+      shapedReads.mockRestore();
+    }
+  });
+
+  it('skips only inside the hour that holds the row, and counts the total from the same days', async () => {
     const db = ctx().database.db;
     const withoutErrors = rows.filter((row) => row.error_logs === 0);
     const cases = [
@@ -169,8 +195,10 @@ describeApi('GET /v1/sessions deep pages placed through the hourly rollup', (ctx
     for (const { filter, matching } of cases) {
       for (const offset of [SEEK_FROM_OFFSET, 1500, matching.length - 1]) {
         for (const descending of [true, false]) {
-          const placed = await placeOffsetByHours(db, filter, offset, descending);
-          if (!placed) throw new Error('The hourly rollups count this filter');
+          const counted = await countAndPlaceOffset(db, filter, offset, descending);
+          if (!counted) throw new Error('The hourly rollups count this filter');
+          expect(counted.total).toBe(matching.length);
+          const { placed } = counted;
           const hourStart = descending ? (placed.filter.to ?? 0) - 3600 : (placed.filter.from ?? 0);
           const inHour = matching.filter(
             (row) => row.creation_timestamp >= hourStart && row.creation_timestamp < hourStart + 3600,

@@ -6,7 +6,7 @@ import { toSessionFilter } from './session-filter-input.ts';
 import type { SessionFilter } from './session-filter.ts';
 import { type SessionOrder, parseSessionSort } from './session-order.ts';
 import { HOUR, PLACE_FIELDS } from './session-rollup.ts';
-import { type PlacedOffset, SEEK_FROM_OFFSET, placeOffsetByHours } from './session-seek.ts';
+import { type PlacedOffset, SEEK_FROM_OFFSET, countAndPlaceOffset } from './session-seek.ts';
 import { sessionJson, sessionJsonPieces } from './session-resource-json.ts';
 import { joinJsonText } from '../../http/json-text.ts';
 import { releaseRows } from '../../db/sqlite-readers.ts';
@@ -26,27 +26,6 @@ export function pageWindow(total: number, page: number, size: number) {
   if (offset <= remaining) return { offset, limit: size, fromEnd: false };
   const end = Math.max(0, remaining - size);
   return { offset: end, limit: remaining - end, fromEnd: true };
-}
-
-/**
- * The rows of one page. Deep pages in creation order, under filters the hourly rollup serves, are
- * placed by hours first so they cost what a first page costs; other orders read the shorter way round.
- */
-async function findPage(
-  db: Db,
-  filter: SessionFilter,
-  order: SessionOrder,
-  at: { total: number; page: number; size: number },
-) {
-  const window = pageWindow(at.total, at.page, at.size);
-  if (!window) return [];
-  const offset = at.page * at.size;
-  const placed =
-    order.column === 'creation_timestamp' && offset >= SEEK_FROM_OFFSET
-      ? await placeOffsetByHours(db, filter, offset, order.descending)
-      : null;
-  if (placed) return findPlacedPage(db, placed, order, at.size);
-  return findSessionPage(db, filter, order, window);
 }
 
 /**
@@ -96,8 +75,19 @@ async function totalAndPage(db: Db, filter: SessionFilter, order: SessionOrder, 
     ]);
     return { total, rows };
   }
+  // A deep page in creation order, under filters the hourly rollups count, is placed by hours so it costs
+  // what a first page costs; the days that place it also sum to its total.
+  const counted =
+    offset >= SEEK_FROM_OFFSET && order.column === 'creation_timestamp'
+      ? await countAndPlaceOffset(db, filter, offset, order.descending)
+      : null;
+  if (counted) {
+    const { total, placed } = counted;
+    return { total, rows: offset < total ? await findPlacedPage(db, placed, order, size) : [] };
+  }
   const total = await countSessions(db, filter);
-  return { total, rows: await findPage(db, filter, order, { total, page, size }) };
+  const window = pageWindow(total, page, size);
+  return { total, rows: window ? await findSessionPage(db, filter, order, window) : [] };
 }
 
 /**
