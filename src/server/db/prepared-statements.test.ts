@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../test/harness.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
 import { PREPARED_MARK } from './prepared-statements.ts';
+import { sumWholeHours } from '../features/sessions/session-rollup.ts';
 
 if (testDatabaseKinds.includes('postgres')) {
   describe('marked statements on PostgreSQL', () => {
@@ -68,6 +69,44 @@ if (testDatabaseKinds.includes('postgres')) {
       } finally {
         await unprepared.close();
       }
+    });
+
+    it("prepares the rollups' sums once per shape, whatever the account and hours", async () => {
+      const { db } = database;
+      const start = 1_790_000_000 - (1_790_000_000 % 86_400);
+      await db
+        .insertInto('accounts')
+        .values({ id: 'acc_sums', name: 'Sums', created_at: 1, ip_truncation: 0 })
+        .execute();
+      await db
+        .insertInto('session_hourly_counts')
+        .values(
+          Array.from({ length: 96 }, (_, hour) => ({
+            account_id: 'acc_sums',
+            website_id: hour % 2 === 0 ? 'web_1' : 'web_2',
+            hour: start + hour * 3600,
+            sessions: hour + 1,
+          })),
+        )
+        .execute();
+      // The same shape (whole days and hours at both ends) over two ranges, then the whole account.
+      const sums = [];
+      for (const [from, to] of [
+        [5, 70],
+        [3, 90],
+      ] as const)
+        sums.push(
+          await sumWholeHours(db, { accountId: 'acc_sums' }, null, {
+            from: start + from * 3600,
+            to: start + to * 3600,
+          }),
+        );
+      sums.push(await sumWholeHours(db, { accountId: 'acc_sums' }, null, { from: null, to: null }));
+      const summed = (from: number, to: number) => ((to - from) * (from + 1 + to)) / 2;
+      expect(sums).toEqual([summed(5, 70), summed(3, 90), summed(0, 96)]);
+      const prepared = (await preparedTexts()).filter((text) => text.includes('session_hourly_counts'));
+      expect(prepared).toHaveLength(1);
+      expect((await preparedTexts()).filter((text) => text.includes('session_daily_counts'))).toHaveLength(2);
     });
 
     it('answers a marked text that fails with its error, and the connection goes on', async () => {
