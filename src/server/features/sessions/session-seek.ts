@@ -12,7 +12,7 @@ import {
   rollupFor,
   wholeHours,
 } from './session-rollup.ts';
-import { countExactly } from './sessions.repository.ts';
+import { countPartialHours } from './sessions.repository.ts';
 
 /** Below this offset a plain index scan is as cheap as placing it by hours. */
 export const SEEK_FROM_OFFSET = 1000;
@@ -117,12 +117,7 @@ export async function countAndPlaceOffset(
   const hours = wholeHours(filter);
   if (hours.from !== null && hours.to !== null && hours.from >= hours.to) return null;
   const [oldest, newest, days] = await Promise.all([
-    filter.from != null && hours.from !== null && filter.from < hours.from
-      ? countExactly(db, { ...filter, to: hours.from })
-      : 0,
-    filter.to != null && hours.to !== null && hours.to < filter.to
-      ? countExactly(db, { ...filter, from: hours.to })
-      : 0,
+    ...countPartialHours(db, filter, hours),
     daysInOrder(db, filter, facet, hours, descending),
   ]);
   const whole = days.reduce((sum, row) => sum + Number(row.sessions), 0);

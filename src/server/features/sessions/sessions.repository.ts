@@ -81,15 +81,29 @@ async function countWithoutSets(db: Db, filter: SessionFilter, urls?: readonly s
   const bands = (range?.bands ?? []).map((band) => countExactly(db, { ...band, from: hours.from, to: hours.to }));
   const [whole, head, tail, ...banded] = await Promise.all([
     sumWholeHours(db, filter, rollup ? rollup.facet : (range?.facet ?? null), hours),
+    ...countPartialHours(db, filter, hours),
+    ...bands,
+  ]);
+  return whole + head + tail + banded.reduce((sum, count) => sum + count, 0);
+}
+
+/**
+ * The sessions in the partial hours at a date range's edges, outside its whole `hours`, counted row by
+ * row: the oldest edge's, then the newest's (0 where the range starts or ends on the hour).
+ */
+export function countPartialHours(
+  db: Db,
+  filter: SessionFilter,
+  hours: { from: number | null; to: number | null },
+): [Promise<number> | number, Promise<number> | number] {
+  return [
     filter.from != null && hours.from !== null && filter.from < hours.from
       ? countExactly(db, { ...filter, to: hours.from })
       : 0,
     filter.to != null && hours.to !== null && hours.to < filter.to
       ? countExactly(db, { ...filter, from: hours.to })
       : 0,
-    ...bands,
-  ]);
-  return whole + head + tail + banded.reduce((sum, count) => sum + count, 0);
+  ];
 }
 
 /**
