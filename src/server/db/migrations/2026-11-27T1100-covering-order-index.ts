@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../database.ts';
+import { analyzeLikeTheOthers } from './index-statistics.ts';
 
 // The list's default order index also carries each session's duration, engagement score and visitor.
 // A first page under a duration or engagement range, a visitor parameter, or "identified", walks this
@@ -18,13 +19,6 @@ const NAME = 'sessions_order_idx';
 const ORDER = ['account_id', 'creation_timestamp', 'id'];
 const CARRIED = ['duration', 'engagement_score', 'visitor_id'];
 
-/** On SQLite, gives the rebuilt index statistics when the database keeps any. */
-async function analyzeLikeTheOthers(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) return;
-  const { rows } = await sql`select 1 from sqlite_master where type = 'table' and name = 'sqlite_stat1'`.execute(db);
-  if (rows.length > 0) await sql.raw(`analyze ${NAME}`).execute(db);
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(`drop index if exists ${NAME}`).execute(db);
   await sql
@@ -34,11 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         : `create index ${NAME} on sessions (${[...ORDER, ...CARRIED].join(', ')})`,
     )
     .execute(db);
-  await analyzeLikeTheOthers(db);
+  await analyzeLikeTheOthers(db, [NAME]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql.raw(`drop index ${NAME}`).execute(db);
   await sql.raw(`create index ${NAME} on sessions (${ORDER.join(', ')})`).execute(db);
-  await analyzeLikeTheOthers(db);
+  await analyzeLikeTheOthers(db, [NAME]);
 }

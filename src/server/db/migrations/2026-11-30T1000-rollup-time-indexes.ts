@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../database.ts';
+import { analyzeLikeTheOthers } from './index-statistics.ts';
 
 // The session count rollups are keyed (account, website, hour or day), which serves a sum for one website.
 // Summed over a whole account, the hours or days of a range are not one stretch of that key: PostgreSQL
@@ -18,21 +18,16 @@ const INDEXES = [
   { name: 'session_daily_counts_time_idx', table: 'session_daily_counts', columns: ['account_id', 'day'] },
 ];
 
-/** On SQLite, gives the new indexes statistics when the database keeps any, as its other indexes have. */
-async function analyzeLikeTheOthers(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) return;
-  const { rows } = await sql`select 1 from sqlite_master where type = 'table' and name = 'sqlite_stat1'`.execute(db);
-  if (rows.length === 0) return;
-  for (const index of INDEXES) await sql.raw(`analyze ${index.name}`).execute(db);
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const index of INDEXES) {
     await sql
       .raw(`create index if not exists ${index.name} on ${index.table} (${index.columns.join(', ')})`)
       .execute(db);
   }
-  await analyzeLikeTheOthers(db);
+  await analyzeLikeTheOthers(
+    db,
+    INDEXES.map((index) => index.name),
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

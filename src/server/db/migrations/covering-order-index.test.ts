@@ -3,34 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { type DatabaseHandle, isPostgres } from '../database.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
-import { databaseBeforeMigration } from './migration-test-support.ts';
+import { databaseBeforeMigration, indexColumns } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-11-27T1100-covering-order-index';
 const ORDER = ['account_id', 'creation_timestamp', 'id'];
 const CARRIED = ['duration', 'engagement_score', 'visitor_id'];
 
 /** The order index's key columns, then (PostgreSQL) its included ones. */
-async function orderIndexColumns(database: DatabaseHandle): Promise<{ key: string[]; included: string[] }> {
-  const { db } = database;
-  if (isPostgres(db)) {
-    const { rows } = await sql<{ name: string; key: boolean }>`
-      select a.attname as name, k.ordinality <= i.indnkeyatts as key
-      from pg_index i
-      join pg_class c on c.oid = i.indexrelid and c.relname = 'sessions_order_idx'
-      join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
-      cross join lateral unnest(i.indkey) with ordinality as k(attnum, ordinality)
-      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
-      order by k.ordinality`.execute(db);
-    return {
-      key: rows.filter((row) => row.key).map((row) => row.name),
-      included: rows.filter((row) => !row.key).map((row) => row.name),
-    };
-  }
-  const { rows } = await sql<{
-    name: string;
-  }>`select name from pragma_index_info('sessions_order_idx') order by seqno`.execute(db);
-  return { key: rows.map((row) => row.name), included: [] };
-}
+const orderIndexColumns = (database: DatabaseHandle) => indexColumns(database.db, 'sessions_order_idx');
 
 for (const kind of testDatabaseKinds) {
   describe(`covering order index migration [${kind}]`, () => {

@@ -1,6 +1,6 @@
-import type { Migrator } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterEach, expect } from 'vitest';
-import { type DatabaseHandle, type Db, createMigrator, openDatabase } from '../database.ts';
+import { type DatabaseHandle, type Db, createMigrator, isPostgres, openDatabase } from '../database.ts';
 import { type TestDatabase, createTestDatabase } from '../../test/harness.ts';
 import { migrations } from './index.ts';
 
@@ -38,4 +38,24 @@ export function databaseBeforeMigration(
     expect((await migrator.migrateTo(before)).error).toBeUndefined();
     return { database, db: database.db, migrator, before };
   };
+}
+
+/** An index's key columns, then (PostgreSQL) its included ones; both empty when it is missing. */
+export async function indexColumns(db: Db, name: string): Promise<{ key: string[]; included: string[] }> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ name: string; key: boolean }>`
+      select a.attname as name, k.ordinality <= i.indnkeyatts as key
+      from pg_index i
+      join pg_class c on c.oid = i.indexrelid and c.relname = ${name}
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+      cross join lateral unnest(i.indkey) with ordinality as k(attnum, ordinality)
+      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+      order by k.ordinality`.execute(db);
+    return {
+      key: rows.filter((row) => row.key).map((row) => row.name),
+      included: rows.filter((row) => !row.key).map((row) => row.name),
+    };
+  }
+  const { rows } = await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db);
+  return { key: rows.map((row) => row.name), included: [] };
 }

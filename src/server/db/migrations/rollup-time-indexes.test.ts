@@ -4,7 +4,7 @@ import { type Db, isPostgres } from '../database.ts';
 import { hideValuesFromPlanner } from '../shaped-statements.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { DAY, HOUR, rollupRows, wholeHoursQuery } from '../../features/sessions/session-rollup.ts';
-import { databaseBeforeMigration } from './migration-test-support.ts';
+import { databaseBeforeMigration, indexColumns } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-11-30T1000-rollup-time-indexes';
 const MIDNIGHT = 1_789_948_800;
@@ -14,19 +14,8 @@ const DAYS = 20;
 /** The columns of each of the two indexes by time, empty when it is missing. */
 async function timeIndexColumns(db: Db): Promise<Record<string, string[]>> {
   const columns: Record<string, string[]> = {};
-  for (const name of ['session_hourly_counts_time_idx', 'session_daily_counts_time_idx']) {
-    const { rows } = isPostgres(db)
-      ? await sql<{ name: string }>`
-          select a.attname as name
-          from pg_index i
-          join pg_class c on c.oid = i.indexrelid and c.relname = ${name}
-          join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
-          cross join lateral unnest(i.indkey) with ordinality as k(attnum, ordinality)
-          join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
-          order by k.ordinality`.execute(db)
-      : await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db);
-    columns[name] = rows.map((row) => row.name);
-  }
+  for (const name of ['session_hourly_counts_time_idx', 'session_daily_counts_time_idx'])
+    columns[name] = (await indexColumns(db, name)).key;
   return columns;
 }
 

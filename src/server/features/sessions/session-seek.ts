@@ -36,20 +36,24 @@ export interface PlacedOffset {
   hour?: { start: number; sessions: number };
 }
 
-type DayRows = readonly { day: number | string; sessions: number | string }[];
+type BucketSums = readonly { bucket: number | string; sessions: number | string }[];
 
-/** The filter's sessions in each UTC day of the whole hours, in list order (a few dozen rollup rows). */
-function daysInOrder(
+/**
+ * The filter's sessions in each hour or UTC day of `hours`, in list order: a day's hours, or the days
+ * of the whole range (a few dozen rollup rows, with the hours at either end grouped by day).
+ */
+function bucketsInOrder(
   db: Db,
   filter: SessionFilter,
   facet: RollupFacet | null,
   hours: { from: number | null; to: number | null },
+  grain: 'hour' | 'day',
   descending: boolean,
-): Promise<DayRows> {
+): Promise<BucketSums> {
   return readRollup(
     db,
-    sql<{ day: number | string; sessions: number | string }>`
-    select bucket as day, sum(sessions) as sessions from (${rollupRows(db, filter, facet, hours, 'day')}) as daily
+    sql<{ bucket: number | string; sessions: number | string }>`
+    select bucket, sum(sessions) as sessions from (${rollupRows(db, filter, facet, hours, grain)}) as buckets
     group by bucket order by bucket ${descending ? sql`desc` : sql`asc`}`,
   );
 }
@@ -65,7 +69,7 @@ async function hourAtOffset(
   filter: SessionFilter,
   facet: RollupFacet | null,
   hours: { from: number | null; to: number | null },
-  days: DayRows,
+  days: BucketSums,
   offset: number,
   descending: boolean,
 ): Promise<HourAtOffset | null> {
@@ -76,18 +80,12 @@ async function hourAtOffset(
       before += inDay;
       continue;
     }
-    const day = Number(row.day);
+    const day = Number(row.bucket);
     const within = { from: Math.max(day, hours.from ?? day), to: Math.min(day + DAY, hours.to ?? day + DAY) };
-    const hourRows = await readRollup(
-      db,
-      sql<{ hour: number | string; sessions: number | string }>`
-      select bucket as hour, sum(sessions) as sessions from (${rollupRows(db, filter, facet, within, 'hour')}) as hourly
-      group by bucket order by bucket ${descending ? sql`desc` : sql`asc`}`,
-    );
     let last: HourAtOffset | null = null;
-    for (const hourRow of hourRows) {
+    for (const hourRow of await bucketsInOrder(db, filter, facet, within, 'hour', descending)) {
       const inHour = Number(hourRow.sessions);
-      last = { hour: Number(hourRow.hour), before, sessions: inHour };
+      last = { hour: Number(hourRow.bucket), before, sessions: inHour };
       if (before + inHour > offset) return last;
       before += inHour;
     }
@@ -118,7 +116,7 @@ export async function countAndPlaceOffset(
   if (hours.from !== null && hours.to !== null && hours.from >= hours.to) return null;
   const [oldest, newest, days] = await Promise.all([
     ...countPartialHours(db, filter, hours),
-    daysInOrder(db, filter, facet, hours, descending),
+    bucketsInOrder(db, filter, facet, hours, 'day', descending),
   ]);
   const whole = days.reduce((sum, row) => sum + Number(row.sessions), 0);
   const total = oldest + whole + newest;
