@@ -432,7 +432,7 @@ export const createWebsite = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Requires the `users.sessions:read` scope.
  */
-export const getSessions = <ThrowOnError extends boolean = false>(options: Options<GetSessionsData, ThrowOnError>) => (options.client ?? client).get<GetSessionsResponses, GetSessionsErrors, ThrowOnError>({
+export const getSessions = <ThrowOnError extends boolean = false>(options?: Options<GetSessionsData, ThrowOnError>) => (options?.client ?? client).get<GetSessionsResponses, GetSessionsErrors, ThrowOnError>({
     security: [
         { scheme: 'bearer', type: 'http' },
         {

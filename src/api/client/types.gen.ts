@@ -937,11 +937,11 @@ export type ListAlertDeliveriesData = {
     path: {
         id: string;
     };
-    query: {
+    query?: {
         /**
          * Newest first; at most this many.
          */
-        limit: number;
+        limit?: number;
     };
     url: '/v1/alerts/{id}/deliveries';
 };
@@ -1005,11 +1005,11 @@ export type ListAlertMatchesData = {
     path: {
         id: string;
     };
-    query: {
+    query?: {
         /**
          * Newest first; at most this many.
          */
-        limit: number;
+        limit?: number;
     };
     url: '/v1/alerts/{id}/matches';
 };
@@ -1662,11 +1662,11 @@ export type ListWebhookDeliveriesData = {
     path: {
         id: string;
     };
-    query: {
+    query?: {
         /**
          * Newest first; at most this many.
          */
-        limit: number;
+        limit?: number;
     };
     url: '/v1/webhooks/{id}/deliveries';
 };
@@ -1860,12 +1860,12 @@ export type CreateWebsiteResponse = CreateWebsiteResponses[keyof CreateWebsiteRe
 export type GetSessionsData = {
     body?: never;
     path?: never;
-    query: {
+    query?: {
         /**
          * 0-based page number.
          */
-        page: number;
-        size: number;
+        page?: number;
+        size?: number;
         /**
          * Exact, case-insensitive.
          */
@@ -2065,7 +2065,7 @@ export type ListSessionValuesData = {
          * Count only this website's sessions; `url`, `start_url` and `referrer` list the account's texts.
          */
         website_id?: string;
-        limit: number;
+        limit?: number;
     };
     url: '/v1/sessions/values';
 };
@@ -2216,7 +2216,7 @@ export type GetSessionEventsData = {
     path: {
         id: string;
     };
-    query: {
+    query?: {
         /**
          * Comma-separated event kinds to keep, e.g. `3,25,30`; all kinds when absent.
          */
@@ -2225,7 +2225,7 @@ export type GetSessionEventsData = {
          * `next_cursor` of the previous page.
          */
         cursor?: string;
-        size: number;
+        size?: number;
     };
     url: '/v1/sessions/{id}/events';
 };
@@ -2314,7 +2314,7 @@ export type SearchVisitorsData = {
          * A name or e-mail prefix (case-insensitive), a visitor id, or a session link (or session id) pasted from the dashboard.
          */
         q: string;
-        limit: number;
+        limit?: number;
     };
     url: '/v1/visitors/search';
 };

@@ -71,6 +71,44 @@ describeApi('HTTP conventions', (ctx) => {
     expect(response.body).toContain('engagment_score');
   });
 
+  it('documents a query parameter with a default as optional, and answers without it', async () => {
+    const document = (await ctx().app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: { name: string; in: string; required?: boolean; schema?: { default?: unknown } }[] }
+        >
+      >;
+    }>();
+    const defaulted: string[] = [];
+    for (const [pathName, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.in !== 'query' || parameter.schema?.default === undefined) continue;
+          defaulted.push(`${method} ${pathName} ${parameter.name}`);
+          expect(parameter.required, `${method} ${pathName} ${parameter.name}`).not.toBe(true);
+        }
+      }
+    }
+    expect(defaulted).toEqual(
+      expect.arrayContaining([
+        'get /v1/sessions page',
+        'get /v1/sessions size',
+        'get /v1/visitors/search limit',
+        'get /v1/sessions/values limit',
+      ]),
+    );
+    // A parameter without a default that the operation needs stays required.
+    const search = document.paths['/v1/visitors/search']?.get?.parameters ?? [];
+    expect(search.find((parameter) => parameter.name === 'q')?.required).toBe(true);
+
+    const { token } = await ctx().newAccount();
+    const response = await ctx().request(token, { method: 'GET', url: '/v1/sessions' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ total: 0, sessions: [] });
+  });
+
   it('serves the API reference as HTML at /docs', async () => {
     let url = '/docs';
     let response = await ctx().app.inject({ method: 'GET', url });

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { sharedSchemas } from '../../api/schemas/components.ts';
 import { compressed } from './compression.ts';
 
@@ -13,6 +13,28 @@ export const OPENAPI_INFO = {
 };
 
 /**
+ * A query parameter or header that has a default is optional to the client: validation fills it in when it
+ * is left out. The route's schema lists it as required so that its handler always sees a value; the
+ * document must not, or a client generated from it would have to send every default.
+ */
+function withDefaultsOptional(schema: FastifySchema): FastifySchema {
+  const relax = (part: unknown) => {
+    if (!part || typeof part !== 'object') return part;
+    const { properties, required } = part as {
+      properties?: Record<string, { default?: unknown }>;
+      required?: string[];
+    };
+    if (!properties || !Array.isArray(required)) return part;
+    const kept = required.filter((name) => properties[name]?.default === undefined);
+    return kept.length === required.length ? part : { ...part, required: kept };
+  };
+  const relaxed = { ...schema };
+  if (schema.querystring) relaxed.querystring = relax(schema.querystring);
+  if (schema.headers) relaxed.headers = relax(schema.headers);
+  return relaxed;
+}
+
+/**
  * Emits the OpenAPI 3.1 document from the route schemas, serves it at /v1/openapi.json and a reference at
  * /docs. `webhooks` describes what the service sends (the delivery payloads), beside what it answers.
  */
@@ -22,6 +44,7 @@ export async function registerOpenApi(
 ): Promise<void> {
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(swagger, {
+    transform: ({ schema, url }) => ({ schema: schema && withDefaultsOptional(schema), url }),
     // Components keep the names of their `$id`s, so the generated client has types called Alert, Session...
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, index) =>

@@ -438,7 +438,7 @@ export const createWebsiteMutation = (options?: Partial<Options<CreateWebsiteDat
     return mutationOptions;
 };
 
-export const getSessionsQueryKey = (options: Options<GetSessionsData>) => createQueryKey('getSessions', options);
+export const getSessionsQueryKey = (options?: Options<GetSessionsData>) => createQueryKey('getSessions', options);
 
 /**
  * List recorded sessions
@@ -447,7 +447,7 @@ export const getSessionsQueryKey = (options: Options<GetSessionsData>) => create
  *
  * Requires the `users.sessions:read` scope.
  */
-export const getSessionsOptions = (options: Options<GetSessionsData>) => queryOptions<GetSessionsResponse, GetSessionsError, GetSessionsResponse, ReturnType<typeof getSessionsQueryKey>>({
+export const getSessionsOptions = (options?: Options<GetSessionsData>) => queryOptions<GetSessionsResponse, GetSessionsError, GetSessionsResponse, ReturnType<typeof getSessionsQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
         const { data } = await getSessions({
             ...options,
@@ -489,7 +489,7 @@ const createInfiniteParams = <K extends Pick<QueryKey<Options>[0], 'body' | 'hea
     return params as unknown as typeof page;
 };
 
-export const getSessionsInfiniteQueryKey = (options: Options<GetSessionsData>): QueryKey<Options<GetSessionsData>> => createQueryKey('getSessions', options, true);
+export const getSessionsInfiniteQueryKey = (options?: Options<GetSessionsData>): QueryKey<Options<GetSessionsData>> => createQueryKey('getSessions', options, true);
 
 /**
  * List recorded sessions
@@ -498,7 +498,7 @@ export const getSessionsInfiniteQueryKey = (options: Options<GetSessionsData>): 
  *
  * Requires the `users.sessions:read` scope.
  */
-export const getSessionsInfiniteOptions = (options: Options<GetSessionsData>) => infiniteQueryOptions<GetSessionsResponse, GetSessionsError, InfiniteData<GetSessionsResponse>, QueryKey<Options<GetSessionsData>>, number | Pick<QueryKey<Options<GetSessionsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+export const getSessionsInfiniteOptions = (options?: Options<GetSessionsData>) => infiniteQueryOptions<GetSessionsResponse, GetSessionsError, InfiniteData<GetSessionsResponse>, QueryKey<Options<GetSessionsData>>, number | Pick<QueryKey<Options<GetSessionsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
 {
     queryFn: async ({ pageParam, queryKey, signal }) => {

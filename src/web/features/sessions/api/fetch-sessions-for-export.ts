@@ -6,7 +6,7 @@ import type { GetSessionsData, Session } from '../../../../api/client/types.gen.
 export const EXPORT_ROW_LIMIT = 10_000;
 const PAGE_SIZE = 100;
 
-export type ExportFilter = Omit<GetSessionsData['query'], 'page' | 'size'>;
+export type ExportFilter = Omit<NonNullable<GetSessionsData['query']>, 'page' | 'size'>;
 
 export interface ExportResult {
   sessions: Session[];

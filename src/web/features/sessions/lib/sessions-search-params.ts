@@ -116,7 +116,7 @@ export function applyViewChange(view: SessionsView, change: Partial<SessionsView
 }
 
 /** The API query for the view; the zone is sent only when a date filter needs it. */
-export function toSessionsQuery(view: SessionsView): GetSessionsData['query'] {
+export function toSessionsQuery(view: SessionsView): NonNullable<GetSessionsData['query']> {
   return {
     page: view.page,
     size: view.size,

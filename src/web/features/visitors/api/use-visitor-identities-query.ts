@@ -15,7 +15,7 @@ export interface VisitorIdentitiesResult {
   complete: boolean;
 }
 
-type LookupFilter = Omit<GetSessionsData['query'], 'page' | 'size'>;
+type LookupFilter = Omit<NonNullable<GetSessionsData['query']>, 'page' | 'size'>;
 
 /** The visitor ids (with name, e-mail and params) behind a lookup, read from its newest sessions. */
 export function useVisitorIdentitiesQuery(filter: LookupFilter) {
