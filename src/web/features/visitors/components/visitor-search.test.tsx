@@ -37,7 +37,14 @@ function renderSearch() {
     'GET /v1/auth/me': { body: meAs('analyst') },
     'GET /v1/visitors/search': (request) => {
       const q = request.query.get('q') ?? '';
-      return { body: { visitors: PEOPLE.filter((person) => person.email.startsWith(q)) } };
+      const lower = q.toLowerCase();
+      return {
+        body: {
+          visitors: PEOPLE.filter(
+            (person) => person.email.startsWith(q) || person.name.toLowerCase().startsWith(lower),
+          ),
+        },
+      };
     },
   });
   renderWithProviders(
@@ -91,6 +98,30 @@ describe('VisitorSearch', () => {
     renderSearch();
     await user.type(box(), 'someone@example.com{Enter}');
     await waitFor(() => expect(address()).toHaveTextContent('/visitors?email=someone%40example.com'));
+  });
+
+  it('opens the first person suggested for a name on Enter', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSearch();
+    await user.type(box(), 'Ana L');
+    const listbox = await screen.findByRole('listbox', { name: 'Suggested people' });
+    expect(within(listbox).getAllByRole('option')).toHaveLength(1);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(address()).toHaveTextContent('/visitors?visitor_id=vis_ana'));
+  });
+
+  it('never offers the people found for the text before it changed', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSearch();
+    await user.type(box(), 'ana');
+    await screen.findByRole('listbox', { name: 'Suggested people' });
+    await user.type(box(), 'bel');
+    // Until the answer for "anabel" comes, the list says it is searching and holds no one to pick.
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    expect(screen.getByText('Searching…')).toBeInTheDocument();
+    const listbox = await screen.findByRole('listbox', { name: 'Suggested people' });
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(1));
+    expect(within(listbox).getByRole('option')).toHaveTextContent('anabel@example.com');
   });
 
   it('opens a session straight away when its link is pasted', async () => {

@@ -16,6 +16,8 @@ import { VisitorSuggestionOption } from './visitor-suggestion-option.tsx';
 
 const DEBOUNCE_MS = 250;
 
+const WHOLE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
 const isSessionLink = (target: string | null): target is string => target?.startsWith('/sessions/') ?? false;
 
 /**
@@ -29,8 +31,10 @@ const isNobody = (option: SearchOption | string): option is typeof NOBODY_FOUND 
 
 /**
  * The app bar's search. As one types, people whose name or e-mail starts with the text (or whose visitor id it
- * is) are suggested with their session counts; arrows and Enter pick one. Enter on the text itself, an
- * e-mail or a visitor id, opens the visitor lookup; a pasted session link opens that session at once.
+ * is) are suggested with their session counts; arrows and Enter pick one. Enter on the text itself opens the
+ * first person suggested for it, or the visitor lookup for a whole e-mail address, a visitor id nobody was
+ * suggested for, or text typed faster than the suggestions came; a pasted session link opens that session
+ * at once.
  */
 export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   const navigate = useNavigate();
@@ -39,9 +43,11 @@ export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   const settled = useDebouncedValue(text, DEBOUNCE_MS);
   const suggestions = useVisitorSuggestionsQuery(settled, can('users.sessions:read'));
   const searchable = text.trim().length >= MIN_SEARCH_LENGTH;
-  const found = searchable ? (suggestions.data?.visitors ?? []) : [];
-  const searchedForText = searchable && settled === text && suggestions.isSuccess && !suggestions.isFetching;
-  const options: SearchOption[] = found.length === 0 && searchedForText ? [NOBODY_FOUND] : found;
+  // Only the answer for the text as it stands: the previous text's people, kept while the next answer is on
+  // its way, could otherwise be picked by an arrow and Enter typed a moment later.
+  const current = searchable && settled === text && suggestions.isSuccess && !suggestions.isPlaceholderData;
+  const found = current ? (suggestions.data?.visitors ?? []) : [];
+  const options: SearchOption[] = found.length === 0 && current && !suggestions.isFetching ? [NOBODY_FOUND] : found;
   const go = (target: string | null) => {
     if (!target) return;
     setText('');
@@ -49,7 +55,14 @@ export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   };
   const choose = (choice: string | SearchOption | null) => {
     if (choice === null || isNobody(choice)) return;
-    if (typeof choice === 'string') return go(parseVisitorQuery(choice));
+    if (typeof choice === 'string') {
+      // Enter on the text itself: a link or a whole e-mail address opens as typed (an address may belong to
+      // several visitors); anything else, a name say, opens the first person suggested for it.
+      const target = parseVisitorQuery(choice);
+      const first = found[0];
+      if (isSessionLink(target) || WHOLE_EMAIL.test(choice.trim()) || !first) return go(target);
+      return choose(first);
+    }
     const typed = parseVisitorQuery(text);
     if (choice.matched_by === 'session' && isSessionLink(typed)) return go(typed);
     go(`/visitors?${new URLSearchParams({ visitor_id: choice.id }).toString()}`);
@@ -80,7 +93,7 @@ export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
             <VisitorSuggestionOption key={key} {...props} visitor={option} />
           )
         }
-        loading={suggestions.isFetching}
+        loading={searchable && (settled !== text || suggestions.isFetching)}
         loadingText="Searching…"
         clearOnBlur={false}
         handleHomeEndKeys={false}
