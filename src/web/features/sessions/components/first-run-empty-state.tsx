@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { InstallCheck } from '../../../components/install-check/install-check.tsx';
 import { useWebsitesQuery } from '../../../lib/api/websites-query.ts';
@@ -17,7 +18,10 @@ const ALL_SESSION_LISTS = [{ _id: 'getSessions' }];
 export function FirstRunEmptyState({ websiteId }: { websiteId: string }) {
   const websites = useWebsitesQuery();
   const queryClient = useQueryClient();
-  const website = websites.data?.find((each) => each.website_id === websiteId) ?? websites.data?.[0];
+  const chosen = websites.data?.find((each) => each.website_id === websiteId);
+  // An old link, or a website deleted since: saying nothing was recorded would be wrong.
+  if (websiteId && websites.data && !chosen) return <UnknownWebsite websiteId={websiteId} />;
+  const website = chosen ?? websites.data?.[0];
   return (
     <Box sx={{ maxWidth: 640, width: '100%' }}>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
@@ -43,6 +47,22 @@ export function FirstRunEmptyState({ websiteId }: { websiteId: string }) {
           }
         />
       ) : null}
+    </Box>
+  );
+}
+
+function UnknownWebsite({ websiteId }: { websiteId: string }) {
+  return (
+    <Box sx={{ maxWidth: 420 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        No such website
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        This account has no website “{websiteId}”: the link may be old, or the website deleted.
+      </Typography>
+      <Button component={Link} to="/sessions" variant="outlined" size="small">
+        Show every website’s sessions
+      </Button>
     </Box>
   );
 }

@@ -54,6 +54,18 @@ describe('SessionsEmptyState', () => {
     expect(await screen.findByRole('textbox', { name: 'Tracker snippet for Acme Docs' })).toBeInTheDocument();
   });
 
+  it('says a website that is not the account’s does not exist, rather than that nothing was recorded', async () => {
+    mockApi({
+      'GET /v1/websites': { body: WEBSITES },
+      'GET /v1/sessions': { body: { total: 0, page: { num: 0, size: 5 }, sessions: [] } },
+    });
+    renderWithProviders(<SessionsEmptyState view={{ ...NO_FILTERS, websiteId: 'nope' }} onWiden={() => {}} />);
+    expect(await screen.findByRole('heading', { name: 'No such website' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show every website’s sessions' })).toHaveAttribute('href', '/sessions');
+    expect(screen.queryByText('No sessions recorded yet')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Tracker snippet/ })).not.toBeInTheDocument();
+  });
+
   it('with a filter on, suggests removing it', () => {
     mockApi({});
     renderWithProviders(<SessionsEmptyState view={{ ...NO_FILTERS, email: 'x@y.z' }} onWiden={() => {}} />);

@@ -48,6 +48,7 @@ export function valuesOfDraft(definition: FilterDefinition, draft: FilterDraft):
     const name = (draft.name ?? '').trim();
     const value = (draft.value ?? '').trim();
     if (!name || name.includes('=')) return { ok: false, error: 'Enter a parameter name without “=”.' };
+    if (!value) return { ok: false, error: 'Enter the value the parameter must have.' };
     const text = readFilterValue('visitor_param', `${name}=${value}`);
     return text ? { ok: true, values: { visitor_param: text } } : { ok: false, error: 'That is too long.' };
   }

@@ -35,3 +35,22 @@ describe('durations in the largest unit they are whole numbers of', () => {
     expect(draftOf(engagement, { engagement_min: '80' })).toEqual({ engagement_min: '80', engagement_max: '' });
   });
 });
+
+describe('a visitor parameter', () => {
+  const visitorParam = FILTER_DEFINITIONS.find((definition) => definition.id === 'visitor_param')!;
+
+  it('needs both a name and the value it must have', () => {
+    expect(valuesOfDraft(visitorParam, { name: 'plan', value: ' pro ' })).toEqual({
+      ok: true,
+      values: { visitor_param: 'plan=pro' },
+    });
+    expect(valuesOfDraft(visitorParam, { name: 'plan', value: '  ' })).toEqual({
+      ok: false,
+      error: 'Enter the value the parameter must have.',
+    });
+    expect(valuesOfDraft(visitorParam, { name: '', value: 'pro' })).toEqual({
+      ok: false,
+      error: 'Enter a parameter name without “=”.',
+    });
+  });
+});
