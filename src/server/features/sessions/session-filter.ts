@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/database.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { containsText } from '../../db/text-case.ts';
 
 /** Every way a list of sessions can be narrowed; absent fields do not narrow. */
 export interface SessionFilter {
@@ -40,15 +41,6 @@ export interface SessionFilter {
 
 type SessionsQuery = SelectQueryBuilder<DatabaseSchema, 'sessions', object>;
 type Eb = ExpressionBuilder<DatabaseSchema, 'sessions'>;
-
-/** `%text%` for LIKE, with LIKE's own characters escaped by a backslash. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-function lowerLike(column: string, text: string) {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text)} escape '\\'`;
-}
 
 function countAtLeastOne(
   query: SessionsQuery,
@@ -114,14 +106,14 @@ function visitorHasParam(db: Db, eb: Eb, param: { name: string; value: string })
  * The session visited a URL containing `text`: its start URL, end URL or a page view's URL. session_pages
  * keeps each session's distinct lower-cased URLs (migration 2026-11-26T1010), one probe on its key.
  */
-function visitedUrl(eb: Eb, text: string) {
+function visitedUrl(db: Db, eb: Eb, text: string) {
   return eb.exists(
     eb
       .selectFrom('session_pages')
       .select(sql.lit(1).as('one'))
       .whereRef('session_pages.account_id', '=', 'sessions.account_id')
       .whereRef('session_pages.session_id', '=', 'sessions.id')
-      .where(sql<boolean>`session_pages.url like ${containsPattern(text)} escape '\\'`),
+      .where(containsText(db, sql.ref('session_pages.url'), text)),
   );
 }
 
@@ -184,8 +176,8 @@ export function applyFilter(db: Db, query: SessionsQuery, filter: SessionFilter)
   if (filter.utmSource !== undefined) q = q.where('sessions.utm_source', '=', filter.utmSource);
   if (filter.utmMedium !== undefined) q = q.where('sessions.utm_medium', '=', filter.utmMedium);
   if (filter.utmCampaign !== undefined) q = q.where('sessions.utm_campaign', '=', filter.utmCampaign);
-  if (filter.startUrl !== undefined) q = q.where(lowerLike('sessions.start_url', filter.startUrl));
-  if (filter.referrer !== undefined) q = q.where(lowerLike('sessions.referrer', filter.referrer));
+  if (filter.startUrl !== undefined) q = q.where(containsText(db, sql`lower(sessions.start_url)`, filter.startUrl));
+  if (filter.referrer !== undefined) q = q.where(containsText(db, sql`lower(sessions.referrer)`, filter.referrer));
   const { tag } = filter;
   if (tag !== undefined) q = q.where((eb) => hasTag(db, eb, tag));
   if (filter.identified !== undefined) {
@@ -194,6 +186,6 @@ export function applyFilter(db: Db, query: SessionsQuery, filter: SessionFilter)
   }
   const { visitorParam, url } = filter;
   if (visitorParam !== undefined) q = q.where((eb) => visitorHasParam(db, eb, visitorParam));
-  if (url !== undefined) q = q.where((eb) => visitedUrl(eb, url));
+  if (url !== undefined) q = q.where((eb) => visitedUrl(db, eb, url));
   return q;
 }

@@ -1,7 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
 import { countAmong, countVisitingSessions } from './session-counts.ts';
-import { type SessionFilter, containsPattern } from './session-filter.ts';
+import { containsText } from '../../db/text-case.ts';
+import type { SessionFilter } from './session-filter.ts';
 import { rollupFor, sumWholeHours, wholeHours } from './session-rollup.ts';
 
 /**
@@ -147,7 +148,7 @@ async function countFromNarrowest(
   if (filter.url !== undefined) {
     where.push(sql`exists (select 1 from session_pages as page
       where page.account_id = candidate.account_id and page.session_id = candidate.id
-        and page.url like ${containsPattern(filter.url)} escape '\\')`);
+        and ${containsText(db, sql.ref('page.url'), filter.url)})`);
   }
   const matching = sql`select candidate.rowid from sessions as candidate indexed by ${sql.id(driver.index)}
     where ${sql.join(where, sql` and `)}`;

@@ -4,7 +4,7 @@ import { type DatabaseHandle, type Db, openDatabase } from '../../db/database.ts
 import { AbandonableReads, abandonable } from '../../db/abandoned-reads.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
-import { containsPattern } from './session-filter.ts';
+import { containsText } from '../../db/text-case.ts';
 import { TEXT_VALUES_CACHE_BYTES, matchingValues, setTextValuesCacheBytes } from './session-text-values.ts';
 
 const ACCOUNT = 'acc_1';
@@ -42,7 +42,7 @@ const TEXTS = [
 /** The account's values containing `text`, compared by the database as the row filters compare them. */
 async function searchedByDatabase(db: Db, facet: string, text: string): Promise<string[]> {
   const { rows } = await sql<{ value: string }>`select value from session_text_values
-    where account_id = ${ACCOUNT} and facet = ${facet} and value like ${containsPattern(text)} escape '\\'`.execute(db);
+    where account_id = ${ACCOUNT} and facet = ${facet} and ${containsText(db, sql.ref('value'), text)}`.execute(db);
   return rows.map((row) => row.value).sort();
 }
 

@@ -65,6 +65,24 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     ]);
   });
 
+  it('calls a visitor whose e-mail and name both match an e-mail match, wherever it comes', async () => {
+    const both = await ctx().newAccount();
+    const db = ctx().database.db;
+    await insertVisitor(db, both.accountId, { name: 'Adam Smith', email: 'dan.adams@example.com' });
+    await insertVisitor(db, both.accountId, { name: 'Danny Lee', email: 'danny@example.com' });
+    await insertVisitor(db, both.accountId, { name: 'Dante Rossi', email: 'rossi@example.com' });
+    const response = await ctx().request(both.token, { method: 'GET', url: '/v1/visitors/search?q=dan' });
+    expect(response.statusCode, response.body).toBe(200);
+    const found = response.json<VisitorSearchResultResource>().visitors;
+    // In turn: dan.adams@ by e-mail, Danny Lee by name (but his e-mail matches too), then danny@ again
+    // (already listed), Dante Rossi by name.
+    expect(found.map((visitor) => [visitor.name, visitor.matched_by])).toEqual([
+      ['Adam Smith', 'email'],
+      ['Danny Lee', 'email'],
+      ['Dante Rossi', 'name'],
+    ]);
+  });
+
   it('finds people by an e-mail prefix, case-insensitively', async () => {
     const found = await search('L.Mart');
     expect(found).toEqual([

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { foldedPrefixes, startsWithText } from '../../db/text-case.ts';
 
 /** `session_count` is kept by triggers on sessions (migration 2026-11-23T1200), so no search counts. */
 const VISITOR_COLUMNS = [
@@ -54,18 +55,32 @@ export function findVisitorsByEmailPrefix(db: Db, accountId: string, prefix: str
     .execute();
 }
 
-/** Visitors whose lower-cased name starts with `prefix`, through the `lower(name)` expression index. */
-export function findVisitorsByNamePrefix(db: Db, accountId: string, prefix: string, limit: number) {
+/**
+ * Visitors whose name starts with `text` in any case, in the order of their lower-cased names, through the
+ * `lower(name)` expression index: one range of it for each way the database may have folded the text
+ * (`foldedPrefixes`; one for text of A to Z).
+ */
+export async function findVisitorsByNamePrefix(db: Db, accountId: string, text: string, limit: number) {
   const lowerName = sql<string>`lower(visitors.name)`;
-  return db
-    .selectFrom('visitors')
-    .select(VISITOR_COLUMNS)
-    .where('visitors.account_id', '=', accountId)
-    .where(lowerName, '>=', prefix)
-    .where(lowerName, '<', prefixUpperBound(prefix))
-    .orderBy(lowerName)
-    .limit(limit)
-    .execute();
+  const { prefixes, rest } = foldedPrefixes(text);
+  const ranges = await Promise.all(
+    prefixes.map((prefix) => {
+      let query = db
+        .selectFrom('visitors')
+        .select(VISITOR_COLUMNS)
+        .where('visitors.account_id', '=', accountId)
+        .where(lowerName, '>=', prefix)
+        .where(lowerName, '<', prefixUpperBound(prefix));
+      if (rest) query = query.where(startsWithText(db, lowerName, text));
+      return query.orderBy(lowerName).limit(limit).execute();
+    }),
+  );
+  if (ranges.length === 1) return ranges[0] ?? [];
+  const folded = (name: string | null) => (name ?? '').toLowerCase();
+  return ranges
+    .flat()
+    .sort((a, b) => (folded(a.name) < folded(b.name) ? -1 : folded(a.name) > folded(b.name) ? 1 : 0))
+    .slice(0, limit);
 }
 
 export type VisitorSummaryRow = NonNullable<Awaited<ReturnType<typeof findVisitorById>>>;

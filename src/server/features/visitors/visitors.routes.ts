@@ -16,7 +16,9 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<{ reader: Db }> = async (
         summary: 'Find people by name, e-mail, visitor id or session link',
         description:
           'Suggestions for a search box: a pasted session link or exact visitor or session id first, then visitors whose ' +
-          'e-mail, then whose name, starts with `q` (case-insensitive), each with its number of sessions.',
+          'e-mail or name starts with `q` (case-insensitive), one of each in turn so that neither kind crowds the other ' +
+          'out, each kind in alphabetical order and each visitor once with its number of sessions. A visitor whose ' +
+          'e-mail and name both match is `matched_by` `email`.',
         scope: 'users.sessions:read',
         success: { 200: VisitorSearchResult },
       }),

@@ -40,7 +40,8 @@ function alternate<T>(first: readonly T[], second: readonly T[]): T[] {
 
 /**
  * Visitors for the app bar's search: a pasted session link or an exact visitor or session id first,
- * then e-mail and name prefix matches (both case-insensitive) in turn, each visitor once, with session counts.
+ * then e-mail and name prefix matches (both case-insensitive) in turn, each visitor once (as an e-mail match
+ * when both lists hold it), with session counts.
  */
 export async function searchVisitors(
   db: Db,
@@ -64,10 +65,13 @@ export async function searchVisitors(
         findVisitorById(db, accountId, text),
         findVisitorOfSession(db, accountId, text),
         findVisitorsByEmailPrefix(db, accountId, lower, query.limit),
-        findVisitorsByNamePrefix(db, accountId, lower, query.limit),
+        findVisitorsByNamePrefix(db, accountId, text, query.limit),
       ]);
       add([as('id')(byId), as('session')(bySession)]);
-      add(alternate(byEmail.map(as('email')), byName.map(as('name'))));
+      // A visitor both lists hold is found by e-mail, wherever the turns bring it up first.
+      const emailMatched = new Set(byEmail.map((row) => row.id));
+      const byNameOnly = byName.map((row) => as(emailMatched.has(row.id) ? 'email' : 'name')(row));
+      add(alternate(byEmail.map(as('email')), byNameOnly));
     }
   }
   const matches = found.slice(0, query.limit);
