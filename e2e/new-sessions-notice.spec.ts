@@ -52,10 +52,13 @@ test('sessions that arrive while the list is open are announced, not slipped und
   const notice = page.getByRole('status').filter({ hasText: /\d new sessions?/ });
   await expect(notice).toHaveCount(0);
 
+  const placeBefore = await rows.nth(1).boundingBox();
   await page.clock.fastForward('00:16');
   await expect(notice).toContainText('3 new sessions');
-  // The rows being read stay where they are until the reader asks for the new ones.
+  // The rows being read stay where they are until the reader asks for the new ones: the same rows, and
+  // not pushed down by the notice either.
   expect(await rows.nth(1).getAttribute('data-id')).toBe(firstBefore);
+  expect((await rows.nth(1).boundingBox())?.y).toBe(placeBefore?.y);
 
   await notice.getByRole('button', { name: 'Show' }).click();
   await expect(notice).toHaveCount(0);

@@ -19,13 +19,15 @@ export function ChoiceField({ label, options, value, onChange, counted }: Choice
   const sessions = useSessionValueCounts(counted?.field, '', { websiteId: counted?.websiteId });
   const group = (
     <RadioGroup aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
-      {options.map((option) => {
+      {options.map((option, index) => {
         const count = sessions.get(option.value);
+        // Focus starts on the choice made, or the first: arrows then move it and Enter applies.
+        const focused = value === '' ? index === 0 : value === option.value;
         return (
           <FormControlLabel
             key={option.value}
             value={option.value}
-            control={<Radio />}
+            control={<Radio autoFocus={focused} />}
             label={
               count === undefined ? (
                 option.label

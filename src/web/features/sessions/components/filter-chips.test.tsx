@@ -156,6 +156,22 @@ describe('filter chips', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter from 0 to 8,760 h.');
   });
 
+  it('puts the keyboard in the first field of a range and on the choice of a yes/no filter', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    const range = await addFilter(user, 'Engagement');
+    expect(within(range).getByRole('spinbutton', { name: 'Minimum' })).toHaveFocus();
+    await user.keyboard('60{Enter}');
+    expect(address().get('engagement_min')).toBe('60');
+
+    const choice = await addFilter(user, 'Rage clicks');
+    expect(within(choice).getAllByRole('radio')[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(address().get('has_rage_clicks')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'No rage clicks' }));
+    expect(within(screen.getByRole('dialog')).getByRole('radio', { name: 'No rage clicks' })).toHaveFocus();
+  });
+
   it('answers the yes/no filters with a choice, and edits a chip by clicking it', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />, { route: '/sessions' });

@@ -54,6 +54,7 @@ export function FilterValueFields({ definition, draft, onChange, websiteId }: Fi
         <TextField
           label={name}
           type="number"
+          autoFocus={key === minParam}
           value={draft[key] ?? ''}
           onChange={(event) => set(key, event.target.value)}
           slotProps={{

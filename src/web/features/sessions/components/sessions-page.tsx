@@ -140,27 +140,29 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
           fetching={sessions.isFetching}
         />
       )}
-      <NewSessionsNotice count={newCount} onShow={() => void sessions.refetch()} />
       {sessions.isError ? (
         <Box sx={{ mb: 2 }}>
           <ApiErrorAlert error={sessions.error} title="Sessions could not be loaded" />
         </Box>
       ) : null}
-      <SessionsGrid
-        label="Sessions"
-        sessions={sessions.data?.sessions ?? NO_SESSIONS}
-        total={sessions.data?.total ?? 0}
-        paginationModel={paginationModel}
-        onPaginationModelChange={changePage}
-        loading={sessions.isFetching}
-        timeZone={view.timeZone}
-        onOpenSession={openListedSession}
-        columnStorageKey={`sessions-grid.columns.${personId}`}
-        sortModel={sortModel}
-        onSortModelChange={changeSort}
-        emptyState={noSessionsYet}
-        sx={GRID_SIZE}
-      />
+      <Box sx={{ position: 'relative' }}>
+        <NewSessionsNotice count={newCount} onShow={() => void sessions.refetch()} />
+        <SessionsGrid
+          label="Sessions"
+          sessions={sessions.data?.sessions ?? NO_SESSIONS}
+          total={sessions.data?.total ?? 0}
+          paginationModel={paginationModel}
+          onPaginationModelChange={changePage}
+          loading={sessions.isFetching}
+          timeZone={view.timeZone}
+          onOpenSession={openListedSession}
+          columnStorageKey={`sessions-grid.columns.${personId}`}
+          sortModel={sortModel}
+          onSortModelChange={changeSort}
+          emptyState={noSessionsYet}
+          sx={GRID_SIZE}
+        />
+      </Box>
       <SessionDrawer
         open={openSessionId !== null}
         session={detail.data}
