@@ -33,6 +33,21 @@ describe('SessionsPage', () => {
     expect(sessionRequests[0]?.get('tz')).toBe('America/New_York');
   });
 
+  it('says which parts of a hand-edited link it left out, and takes them out of the address on request', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage('/sessions?device=mobile&engagement_min=200&tz=Mars%2FOlympus');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(
+      'This link has parts the list cannot read, left out: engagement_min=200, tz=Mars/Olympus.',
+    );
+    expect(sessionRequests[0]?.get('device')).toBe('mobile');
+    expect(sessionRequests[0]?.has('engagement_min')).toBe(false);
+
+    await user.click(within(notice).getByRole('button', { name: 'Remove them' }));
+    await waitFor(() => expect(screen.queryByText(/cannot read/)).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Device: Mobile' })).toBeInTheDocument();
+  });
+
   it('offers sessions that arrived since, every 15 s, without moving the rows, and shows them on request', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });

@@ -27,6 +27,7 @@ import { useSessionsView } from '../lib/use-sessions-view.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { FiltersPanel } from './filters-panel.tsx';
 import { NewSessionsNotice } from './new-sessions-notice.tsx';
+import { UnreadLinkNotice } from './unread-link-notice.tsx';
 import { activeFilterCount, SessionsFilters } from './sessions-filters.tsx';
 import { SessionsEmptyState } from './sessions-empty-state.tsx';
 import { SessionsSummary } from './sessions-summary.tsx';
@@ -127,6 +128,7 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
       <FiltersPanel activeCount={activeFilterCount(view)}>
         <SessionsFilters view={view} onChange={changeView} />
       </FiltersPanel>
+      <UnreadLinkNotice view={view} onRemove={() => changeView({}, { replace: true })} />
       <OfflineNotice
         waiting={sessions.fetchStatus === 'paused'}
         showingPrevious={sessions.data !== undefined}

@@ -6,6 +6,7 @@ import {
   type SessionsView,
   toSavedViewQuery,
   toSessionsQuery,
+  unreadParams,
   writeSessionsView,
 } from './sessions-search-params.ts';
 
@@ -160,5 +161,20 @@ describe('sessions URL state', () => {
     const view = read('country=FR&sort=-duration&page=3&size=50&tz=Asia%2FTokyo');
     expect(toSavedViewQuery(view)).toEqual({ country: 'FR', sort: '-duration' });
     expect(toSavedViewQuery(read('date_from=TODAY&tz=Asia%2FTokyo'))).toEqual({ date_from: 'TODAY', tz: 'Asia/Tokyo' });
+  });
+});
+
+describe('the parts of a link the view cannot read', () => {
+  const unread = (search: string) => unreadParams(new URLSearchParams(search), read(search));
+
+  it('names each refused filter, a range upside down, an unknown zone and an unknown order', () => {
+    expect(
+      unread('engagement_min=200&has_errors=maybe&tz=Mars/Olympus&sort=-error_clicks&duration_min=600&duration_max=10'),
+    ).toEqual(['duration_max=10', 'engagement_min=200', 'has_errors=maybe', 'tz=Mars/Olympus', 'sort=-error_clicks']);
+  });
+
+  it('names nothing in a link it reads whole, or an empty one', () => {
+    expect(unread('device=mobile&duration_min=600&tz=America/New_York&sort=-duration&page=2&session=s_1')).toEqual([]);
+    expect(unread('')).toEqual([]);
   });
 });

@@ -50,6 +50,25 @@ function readSize(value: string | null): PageSize {
   return PAGE_SIZES.find((size) => String(size) === value) ?? DEFAULT_PAGE_SIZE;
 }
 
+/**
+ * What the address holds that the view could not read (a hand-edited or outdated link), as `name=value`:
+ * a filter the API would refuse, the maximum of a range upside down, an unknown zone or order.
+ */
+export function unreadParams(params: URLSearchParams, view: SessionsView): string[] {
+  const unread: string[] = [];
+  const given = (key: string) => params.get(key)?.trim() ?? '';
+  for (const param of FILTER_PARAMS) {
+    if (given(param) && view.filters[param] === undefined) unread.push(`${param}=${given(param)}`);
+  }
+  for (const [key, read] of [
+    [KEYS.timeZone, view.timeZone],
+    [KEYS.sort, view.sort],
+  ] as const) {
+    if (given(key) && given(key) !== read) unread.push(`${key}=${given(key)}`);
+  }
+  return unread;
+}
+
 /** Reads the view from the URL; anything missing or unreadable falls back to its default. */
 export function readSessionsView(params: URLSearchParams, defaultTimeZone: string): SessionsView {
   const text = (key: string) => params.get(key)?.trim() ?? '';

@@ -1,0 +1,35 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { type SessionsView, unreadParams } from '../lib/sessions-search-params.ts';
+
+/**
+ * Says which parts of the address the list left out (a hand-edited or outdated link), rather than showing
+ * every session as if they had been applied; "Remove them" takes them out of the address.
+ */
+export function UnreadLinkNotice({ view, onRemove }: { view: SessionsView; onRemove: () => void }) {
+  const [params] = useSearchParams();
+  const unread = useMemo(() => unreadParams(params, view), [params, view]);
+  if (unread.length === 0) return null;
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 1, alignItems: 'center', overflowWrap: 'anywhere' }}
+      action={
+        <Button color="inherit" size="small" onClick={onRemove}>
+          Remove them
+        </Button>
+      }
+    >
+      This link has {unread.length === 1 ? 'a part' : 'parts'} the list cannot read, left out:{' '}
+      {unread.map((part, index) => (
+        <span key={part}>
+          {index > 0 ? ', ' : ''}
+          <code>{part}</code>
+        </span>
+      ))}
+      .
+    </Alert>
+  );
+}
