@@ -15,20 +15,18 @@ describeApi('text filters and people search with letters beyond A to Z', (ctx) =
     const db = ctx().database.db;
     const emilie = await insertVisitor(db, account.accountId, { name: 'Émilie Ölander', email: 'emilie@example.de' });
     const zoe = await insertVisitor(db, account.accountId, { name: 'zoë ünicode' });
-    applesId = (
-      await insertSession(db, account.accountId, account.websiteId, emilie.id, {
-        start_url: 'https://www.example.de/Äpfel/Über',
-        end_url: 'https://www.example.de/Kasse',
-        referrer: 'https://ÖL.example/Ärger',
-      })
-    ).id;
-    plainId = (
-      await insertSession(db, account.accountId, account.websiteId, zoe.id, {
-        start_url: 'https://www.example.de/birnen',
-        end_url: 'https://www.example.de/birnen',
-        referrer: 'https://www.example.com/',
-      })
-    ).id;
+    const visit = async (visitorId: string, urls: { start_url: string; end_url: string; referrer: string }) =>
+      (await insertSession(db, account.accountId, account.websiteId, visitorId, urls)).id;
+    applesId = await visit(emilie.id, {
+      start_url: 'https://www.example.de/Äpfel/Über',
+      end_url: 'https://www.example.de/Kasse',
+      referrer: 'https://ÖL.example/Ärger',
+    });
+    plainId = await visit(zoe.id, {
+      start_url: 'https://www.example.de/birnen',
+      end_url: 'https://www.example.de/birnen',
+      referrer: 'https://www.example.com/',
+    });
   });
 
   async function ids(query: string): Promise<string[]> {
