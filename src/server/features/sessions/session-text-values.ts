@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
 import { rootDb } from '../../db/abandoned-reads.ts';
-import { containsFolded, containsText } from '../../db/text-case.ts';
+import { containsText, foldedContains } from '../../db/text-case.ts';
 
 /**
  * Memory for the kept values of each database a process reads (about 1.3 MB for the 5,900 URLs of a
@@ -77,7 +77,7 @@ async function readValues(db: Db, accountId: string, facet: string): Promise<str
 
 /** The values containing `text` as the database compares them (`containsText`). */
 function contains(values: readonly string[], text: string): string[] {
-  return values.filter((value) => containsFolded(value, text));
+  return values.filter(foldedContains(text));
 }
 
 /**
