@@ -20,6 +20,7 @@ import { useStoredColumnVisibility } from './use-stored-column-visibility.ts';
 /** The API refuses pages past this one, so the grid never offers them. */
 const LAST_PAGE = 10_000;
 const PAGE_SIZE_OPTIONS = [25, 50, 100];
+const NO_ROWS: Session[] = [];
 const NEWEST_FIRST = [{ field: 'creation_timestamp', sort: 'desc' as const }];
 
 function EmptyOverlay(props: GridOverlayProps) {
@@ -58,7 +59,7 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
   const { timeZone, paginationModel, onOpenSession } = props;
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const columns = useMemo(() => buildSessionColumns(timeZone), [timeZone]);
-  const [columnVisibility, setColumnVisibility] = useStoredColumnVisibility(props.columnStorageKey);
+  const [columnVisibility, setColumnVisibility, columnsKnown] = useStoredColumnVisibility(props.columnStorageKey);
   const prefetchSession = usePrefetchSession();
   const prefetchRow = (event: { currentTarget: HTMLElement }) => {
     const id = event.currentTarget.dataset.id;
@@ -87,7 +88,8 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
     <Box sx={[{ height: 600, width: '100%' }, ...(Array.isArray(props.sx) ? props.sx : [props.sx])]}>
       <DataGrid
         label={props.label}
-        rows={props.sessions}
+        // Until the person's columns are known the rows wait, under the loading skeleton.
+        rows={columnsKnown ? props.sessions : NO_ROWS}
         columns={columns}
         rowHeight={56}
         paginationMode="server"
@@ -109,7 +111,7 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
         // Filtering happens on the server; without this the grid probes for eval, which the page's policy forbids.
         disableEval
         rowSelection={false}
-        loading={props.loading}
+        loading={props.loading || !columnsKnown}
         columnVisibilityModel={columnVisibility}
         onColumnVisibilityModelChange={setColumnVisibility}
         showToolbar

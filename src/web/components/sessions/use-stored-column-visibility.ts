@@ -4,18 +4,23 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { getSessionColumnsOptions, setSessionColumnsMutation } from '../../../api/client/@tanstack/react-query.gen.ts';
 import type { GetSessionColumnsResponse } from '../../../api/client/types.gen.ts';
 
-function readStored(key: string): GridColumnVisibilityModel {
+/** This browser's copy of the choice, or null when it has none. */
+function readStored(key: string): GridColumnVisibilityModel | null {
   try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(key) ?? '{}');
+    const text = window.localStorage.getItem(key);
+    if (text === null) return null;
+    const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
     return Object.fromEntries(
       Object.entries(parsed).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
     );
   } catch {
     // Storage can be disabled or hold something unreadable; the grid then shows every column.
-    return {};
+    return null;
   }
 }
+
+const EVERY_COLUMN: GridColumnVisibilityModel = {};
 
 function writeStored(key: string, model: GridColumnVisibilityModel): void {
   try {
@@ -28,7 +33,9 @@ function writeStored(key: string, model: GridColumnVisibilityModel): void {
 /**
  * Which columns are shown: the person's choice as the server keeps it, so it follows them to any browser.
  * This browser keeps a copy under `key` (one per person), shown until the saved choice arrives and used
- * alone when it cannot be had; a change goes to both at once.
+ * alone when it cannot be had; a change goes to both at once. The third value says whether the choice is
+ * known yet: a browser with no copy waits for the saved one (or for it to fail), so the rows are not
+ * shown under one set of columns and then moved under another.
  */
 export function useStoredColumnVisibility(key: string) {
   const queryClient = useQueryClient();
@@ -53,6 +60,7 @@ export function useStoredColumnVisibility(key: string) {
     },
     [key, queryClient, queryKey, mutate],
   );
+  const known = savedColumns !== undefined || stored !== null || saved.isError || saved.fetchStatus === 'paused';
   // A change is set as the saved choice at once (and stays so if it cannot be sent).
-  return [savedColumns ?? stored, change] as const;
+  return [savedColumns ?? stored ?? EVERY_COLUMN, change, known] as const;
 }

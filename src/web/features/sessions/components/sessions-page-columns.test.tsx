@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { meQueryOptions } from '../../../lib/api/me-query.ts';
-import { mockApi } from '../../../test/mock-api.ts';
+import { type MockReply, mockApi } from '../../../test/mock-api.ts';
 import {
   answerSessionsWith,
   ME,
@@ -102,6 +102,27 @@ describe('SessionsPage', () => {
     await waitFor(() => expect(screen.queryByRole('columnheader', { name: /^Errors/ })).not.toBeInTheDocument());
     await waitFor(() => expect(saved).toMatchObject({ engagment_score: false, tags: true, errors: false }));
     expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('holds the rows, in a browser that has no copy of the choice, until the saved columns arrive', async () => {
+    window.localStorage.clear();
+    let answer: (reply: MockReply) => void = () => undefined;
+    mockApi({
+      'GET /v1/auth/me': { body: ME },
+      'GET /v1/sessions': ({ query }) => sessionsResponse(query),
+      'GET /v1/preferences/session-columns': () =>
+        new Promise<MockReply>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    expect(screen.queryAllByRole('gridcell')).toHaveLength(0);
+
+    answer({ body: { columns: { engagment_score: false }, updated_at: 1_795_000_000 } });
+    await waitFor(() => expect(screen.getAllByRole('gridcell').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Errors/ })).toBeInTheDocument();
   });
 
   it("keeps each person's choice of columns, even in a shared browser", async () => {
