@@ -1,4 +1,4 @@
-import type { BenchData } from './bench-data.ts';
+import { BENCH_ACCOUNT, type BenchData } from './bench-data.ts';
 
 export interface Scenario {
   name: string;
@@ -56,6 +56,17 @@ export function findingScenarios(data: BenchData): Scenario[] {
     {
       name: 'device+has_errors+url, TODAY-30DAYS',
       query: `device=mobile&has_errors=true&url=checkout&${PRESET}`,
+      p99Target: 500,
+    },
+    // The account's own name is in every website's host, so every URL contains it: the broadest URL text.
+    {
+      name: `url=${BENCH_ACCOUNT} (every URL), TODAY-30DAYS`,
+      query: `url=${BENCH_ACCOUNT}&${PRESET}`,
+      p99Target: 150,
+    },
+    {
+      name: `device+has_errors+url=${BENCH_ACCOUNT}, TODAY-30DAYS`,
+      query: `device=mobile&has_errors=true&url=${BENCH_ACCOUNT}&${PRESET}`,
       p99Target: 500,
     },
     {

@@ -3,7 +3,7 @@ import { type Db, isOneOf } from '../../db/database.ts';
 import type { SessionFilter } from './session-filter.ts';
 import { RANGE_FACETS, rangeRollupFor } from './session-range-rollup.ts';
 import { DAY, HOUR, MAX_LISTED_VALUES, wholeHours } from './session-rollup.ts';
-import { matchingValues } from './session-text-values.ts';
+import { matchedValues } from './session-text-values.ts';
 import { uniteInto } from './session-set-encoding.ts';
 import { type Piece, conditionKey, countPiece, keepUnion, keptUnions } from './session-set-unions.ts';
 import { SET_FACETS, type SetFacet, sealedUntil } from './session-sets.ts';
@@ -56,9 +56,16 @@ async function setConditions(db: Db, filter: SessionFilter): Promise<SetConditio
     if (typeof value === 'boolean') {
       conditions.push({ facet, values: ['1'], negated: !value });
     } else if (typeof value === 'string' && value !== '') {
-      const values = CONTAINS.has(facet) ? await matchingValues(db, filter.accountId, facet, value) : [value];
-      if (values.length > MAX_LISTED_VALUES) return null;
-      conditions.push({ facet, values, negated: false });
+      const matched = CONTAINS.has(facet)
+        ? await matchedValues(db, filter.accountId, facet, value)
+        : { values: [value], every: false };
+      if (facet === 'url' && matched.every && matched.values.length > 0) {
+        // Every URL the account has contains the text (its own domain, say): the sessions with any URL.
+        conditions.push({ facet: 'no_url', values: ['1'], negated: true });
+        continue;
+      }
+      if (matched.values.length > MAX_LISTED_VALUES) return null;
+      conditions.push({ facet, values: matched.values, negated: false });
     } else {
       return null;
     }

@@ -138,10 +138,16 @@ export async function writeHour(trx: Db, accountId: string, hour: number): Promi
     positions.set(session.id, position);
     for (const [facet, value] of valuesOf(session)) add(facet, value, position);
   });
+  const visited = new Set<number>();
   for (const page of pages) {
     const position = positions.get(page.session_id);
-    if (position !== undefined) add('url', page.url, position);
+    if (position === undefined) continue;
+    add('url', page.url, position);
+    visited.add(position);
   }
+  sessions.forEach((_, position) => {
+    if (!visited.has(position)) add('no_url', '1', position);
+  });
   for (const list of members.values()) list.sort((a, b) => a - b);
   const generation = newGeneration();
   await writeSets(trx, 'hour', accountId, hour, generation, members, sessions.length);

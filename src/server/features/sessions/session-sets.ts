@@ -28,14 +28,17 @@ export const SET_FACETS = {
   url: 'url',
 } as const;
 
-/** Duration and engagement, kept as the buckets of the facet rollup (session-range-rollup.ts). */
-export type SetFacet = keyof typeof SET_FACETS | 'duration' | 'engagement';
+/**
+ * Duration and engagement, kept as the buckets of the facet rollup (session-range-rollup.ts), and
+ * `no_url`: the sessions with no URL at all, whose complement answers a URL text that every URL contains.
+ */
+export type SetFacet = keyof typeof SET_FACETS | 'duration' | 'engagement' | 'no_url';
 
 /**
  * What the sets of this code hold: a count takes sets only of this version, and the builder starts over
  * an account sealed by another. Raise it whenever the kept facets or their values change.
  */
-export const SETS_VERSION = 1;
+export const SETS_VERSION = 2;
 
 /** The account's rollup lock on PostgreSQL: every trigger that marks one of its sealed hours takes it first. */
 async function lockAccount(trx: Db, accountId: string): Promise<void> {

@@ -88,10 +88,27 @@ function contains(values: readonly string[], text: string): string[] {
  * text is compared in any case, as `containsText` compares it.
  */
 export async function matchingValues(db: Db, accountId: string, facet: string, text: string): Promise<string[]> {
+  return (await matchedValues(db, accountId, facet, text)).values;
+}
+
+/**
+ * `matchingValues`, and whether they are every value the account had when they were read: a text such
+ * as the site's own domain matches each URL, and is then counted as "any URL" rather than value by value.
+ */
+export async function matchedValues(
+  db: Db,
+  accountId: string,
+  facet: string,
+  text: string,
+): Promise<{ values: string[]; every: boolean }> {
   const lists = listsFor(db);
   const key = `${accountId}\u0000${facet}`;
   const count = await countValues(db, accountId, facet);
-  if (count > MAX_KEPT_VALUES) return searchValues(db, accountId, facet, text);
+  if (count > MAX_KEPT_VALUES) {
+    const values = await searchValues(db, accountId, facet, text);
+    // Values only grow: the count read after the search is at least what the search saw.
+    return { values, every: values.length === (await countValues(db, accountId, facet)) };
+  }
   let listed = lists.get(key);
   if (listed?.count !== count) {
     const values = await readValues(db, accountId, facet);
@@ -99,7 +116,8 @@ export async function matchingValues(db: Db, accountId: string, facet: string, t
     if (size > cacheBytes / 4) {
       // Long values: not kept, and not read again until there are more.
       lists.set(key, { count, size: 100, kept: null });
-      return contains(values, text);
+      const matched = contains(values, text);
+      return { values: matched, every: matched.length === values.length };
     }
     const matches = new LRUCache<string, readonly string[]>({
       max: MATCHES_KEPT,
@@ -111,13 +129,16 @@ export async function matchingValues(db: Db, accountId: string, facet: string, t
     lists.set(key, listed);
   }
   const { kept } = listed;
-  if (kept === null) return searchValues(db, accountId, facet, text);
+  if (kept === null) {
+    const values = await searchValues(db, accountId, facet, text);
+    return { values, every: values.length === (await countValues(db, accountId, facet)) };
+  }
   let matched = kept.matches.get(text);
   if (!matched) {
     matched = contains(kept.values, text);
     kept.matches.set(text, matched);
   }
-  return [...matched];
+  return { values: [...matched], every: matched.length === kept.values.length };
 }
 
 const ASCII = /^[ -~]*$/;
