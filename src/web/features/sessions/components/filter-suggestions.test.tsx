@@ -63,8 +63,12 @@ describe('suggesting the stored values', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />, { route: '/sessions?website_id=web_2' });
     const dialog = await addFilter(user, 'Browser');
-    // The field has the focus, and the values open at once.
-    expect(within(dialog).getByRole('combobox', { name: 'Browser' })).toHaveFocus();
+    // The field has the focus; its values open when asked for (↓), not over the dialog's buttons at once.
+    const field = within(dialog).getByRole('combobox', { name: 'Browser' });
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}');
     expect(await screen.findByRole('option', { name: 'Brave, 1,310 sessions' })).toHaveTextContent('Brave1,310');
     expect(shownOptions().slice(0, 4)).toEqual(['Chrome41,200', 'Brave1,310', 'Safari980', 'Edge']);
     const asked = valueRequests().at(-1)?.query;
@@ -80,6 +84,7 @@ describe('suggesting the stored values', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />, { route: '/sessions' });
     const dialog = await addFilter(user, 'Visitor parameter');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Parameter name' }));
     await screen.findByRole('option', { name: /company/ });
     expect(shownOptions()).toEqual(['plan5,000', 'company2,000']);
     await user.click(screen.getByRole('option', { name: /plan/ }));

@@ -52,7 +52,9 @@ export function SuggestedValueField({
   return (
     <Autocomplete
       freeSolo
-      openOnFocus
+      // Put there by a dialog, the field waits for a click, ↓ or typing: a list opened at once would
+      // cover the dialog's own buttons before the person has asked for anything.
+      openOnFocus={!autoFocus}
       options={options}
       // Half a dialog is narrow for a company or a URL: the list may be wider than its field.
       slotProps={{ popper: { sx: { minWidth: 320 }, placement: 'bottom-start' } }}
