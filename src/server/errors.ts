@@ -62,7 +62,8 @@ export const errors = {
   notFound: (what: string) => new AppError(404, 'not_found_error', 'not_found', `${what} not found`),
   routeNotFound: (method: string, url: string) =>
     new AppError(404, 'not_found_error', 'route_not_found', `No route ${method} ${url.split('?')[0]}`),
-  conflict: (code: string, message: string) => new AppError(409, 'conflict_error', code, message),
+  conflict: (code: string, message: string, param?: string) =>
+    new AppError(409, 'conflict_error', code, message, { param }),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(429, 'rate_limit_error', 'rate_limited', `Too many requests; retry in ${retryAfterSeconds} s`, {
       headers: { 'retry-after': String(retryAfterSeconds) },

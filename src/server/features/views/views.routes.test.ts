@@ -61,6 +61,40 @@ describeApi('/v1/views', (ctx) => {
     const view = (await json(account.token, 'POST', '/v1/views', { name: 'x', query: {} })).json<SavedViewResource>();
     expect((await json(account.token, 'PATCH', `/v1/views/${view.id}`, {})).statusCode).toBe(400);
   });
+
+  it('refuses a name the person already sees on another view, in any case, with a 409 naming it', async () => {
+    const account = await ctx().newAccount();
+    const colleague = await account.tokenWith(['users.sessions:read']);
+    const create = (token: string, name: string, shared = false) =>
+      json(token, 'POST', '/v1/views', { name, shared, query: { device: 'mobile' } });
+    const mine = (await create(account.token, 'Mobile errors')).json<SavedViewResource>();
+
+    const again = await create(account.token, '  mobile ERRORS ');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: { type: 'conflict_error', code: 'view_name_taken', param: 'name', http_status_code: 409 },
+    });
+    expect(again.json<{ error: { message: string } }>().error.message).toContain('“Mobile errors”');
+
+    // Another person's private view is theirs alone: the colleague may use the name, until it is shared.
+    const theirs = await create(colleague, 'Mobile errors');
+    expect(theirs.statusCode).toBe(201);
+    const other = (await create(account.token, 'Checkout')).json<SavedViewResource>();
+    const shared = await json(account.token, 'PATCH', `/v1/views/${other.id}`, { shared: true });
+    expect(shared.statusCode).toBe(200);
+    const taken = await create(colleague, 'checkout');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json<{ error: { message: string } }>().error.message).toContain('shared with the account');
+
+    // A rename onto another view's name is refused; onto its own name, in another case, it is not.
+    const renamed = await json(account.token, 'PATCH', `/v1/views/${other.id}`, { name: 'MOBILE errors' });
+    expect(renamed.statusCode).toBe(409);
+    const recased = await json(account.token, 'PATCH', `/v1/views/${mine.id}`, { name: 'Mobile Errors' });
+    expect(recased.statusCode).toBe(200);
+    expect(recased.json<SavedViewResource>().name).toBe('Mobile Errors');
+    const names = (await json(account.token, 'GET', '/v1/views')).json<{ views: SavedViewResource[] }>().views;
+    expect(names.map((view) => view.name).sort()).toEqual(['Checkout', 'Mobile Errors']);
+  });
 });
 
 describeApi('/v1/preferences/session-columns', (ctx) => {

@@ -43,13 +43,34 @@ export async function listViews(db: Db, actor: ViewActor) {
   return { views: rows.map((row) => toResource(row, actor)) };
 }
 
+/**
+ * Refuses a name the actor already sees on another view (their own, or one shared with the account),
+ * whatever its case: two entries of one name in the navigation cannot be told apart. A colleague's
+ * private views are not looked at; they are not the actor's to know of.
+ */
+async function ensureNameFree(db: Db, actor: ViewActor, name: string, except?: string): Promise<void> {
+  const wanted = name.toLocaleLowerCase();
+  const views = await findVisibleViews(db, actor.accountId, actor.ownerKey);
+  const taken = views.find((view) => view.id !== except && view.name.toLocaleLowerCase() === wanted);
+  if (!taken) return;
+  throw errors.conflict(
+    'view_name_taken',
+    taken.owner_key === actor.ownerKey
+      ? `You already have a view named “${taken.name}”; choose another name`
+      : `A view shared with the account is already named “${taken.name}”; choose another name`,
+    'name',
+  );
+}
+
 export async function createView(db: Db, actor: ViewActor, input: CreateViewInput): Promise<SavedViewResource> {
   const now = Math.floor(Date.now() / 1000);
+  const name = input.name.trim() || input.name;
+  await ensureNameFree(db, actor, name);
   const row: SavedViewsTable = {
     account_id: actor.accountId,
     id: newId('view'),
     owner_key: actor.ownerKey,
-    name: input.name.trim() || input.name,
+    name,
     query: JSON.stringify(input.query),
     shared: input.shared ? 1 : 0,
     created_at: now,
@@ -75,8 +96,10 @@ export async function changeView(
   input: UpdateViewInput,
 ): Promise<SavedViewResource> {
   const row = await ownView(db, actor, id);
+  const name = input.name === undefined ? undefined : input.name.trim() || input.name;
+  if (name !== undefined) await ensureNameFree(db, actor, name, id);
   const changes = {
-    ...(input.name === undefined ? {} : { name: input.name.trim() || input.name }),
+    ...(name === undefined ? {} : { name }),
     ...(input.query === undefined ? {} : { query: JSON.stringify(input.query) }),
     ...(input.shared === undefined ? {} : { shared: input.shared ? 1 : 0 }),
     updated_at: Math.floor(Date.now() / 1000),

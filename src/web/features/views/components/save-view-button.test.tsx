@@ -54,4 +54,30 @@ describe('SaveViewButton', () => {
     expect(alert).toHaveTextContent('The view could not be saved');
     expect(alert).toHaveTextContent('country must be 2 letters');
   });
+
+  it('says by the name when another view has it, until the name is changed', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApi({
+      'POST /v1/views': (request) =>
+        (request.body as { name: string }).name.toLowerCase() === 'mine'
+          ? errorReply(409, 'conflict_error', 'view_name_taken', 'You already have a view named “Mine”', 'name')
+          : {
+              status: 201,
+              body: { id: 'view_2', ...(request.body as object), mine: true, created_at: 1, updated_at: 1 },
+            },
+    });
+    renderWithProviders(<SaveViewButton query={QUERY} />);
+    await user.click(screen.getByRole('button', { name: 'Save view' }));
+    const dialog = screen.getByRole('dialog', { name: 'Save view' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'MINE{Enter}');
+    expect(await within(dialog).findByText('You already have a view named “Mine”')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(name, ' 2');
+    expect(within(dialog).queryByText('You already have a view named “Mine”')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Saved “MINE 2”; it is in the navigation under Sessions.')).toBeInTheDocument();
+  });
 });

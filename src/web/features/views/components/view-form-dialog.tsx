@@ -9,6 +9,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
+import { toApiError } from '../../../lib/api-error.ts';
 
 const MAX_NAME = 100;
 
@@ -40,7 +41,12 @@ export function ViewFormDialog({
   const [name, setName] = useState(initial.name);
   const [shared, setShared] = useState(initial.shared);
   const [nameError, setNameError] = useState('');
+  const [submitted, setSubmitted] = useState('');
   const titleId = useId();
+  // The server's word on the name (taken by another view, say) is shown by the name, until it changes.
+  const refused = error == null ? null : toApiError(error);
+  const aboutName = refused?.param === 'name';
+  const serverNameError = aboutName && name.trim() === submitted ? (refused?.message ?? '') : '';
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <form
@@ -50,6 +56,7 @@ export function ViewFormDialog({
           const trimmed = name.trim();
           if (!trimmed) return setNameError('Give the view a name.');
           if (trimmed.length > MAX_NAME) return setNameError(`At most ${MAX_NAME} characters.`);
+          setSubmitted(trimmed);
           onSubmit({ name: trimmed, shared });
         }}
       >
@@ -62,8 +69,8 @@ export function ViewFormDialog({
               setName(event.target.value);
               setNameError('');
             }}
-            error={nameError !== ''}
-            helperText={nameError || ' '}
+            error={nameError !== '' || serverNameError !== ''}
+            helperText={nameError || serverNameError || ' '}
             autoFocus
             required
             fullWidth
@@ -77,7 +84,7 @@ export function ViewFormDialog({
               Colleagues see it in their navigation; only you can rename or delete it.
             </Alert>
           ) : null}
-          {error != null ? <ApiErrorAlert error={error} title="The view could not be saved" /> : null}
+          {error != null && !aboutName ? <ApiErrorAlert error={error} title="The view could not be saved" /> : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
