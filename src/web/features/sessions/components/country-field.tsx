@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { CountedOption } from './counted-option.tsx';
 import { useSessionValueCounts } from '../api/use-session-value-counts.ts';
-import { listCountries } from '../lib/countries.ts';
+import { findCountries, listCountries } from '../lib/countries.ts';
 
 /** The most countries the account's own list shows before every other country. */
 const OWN_COUNTRIES = 50;
@@ -17,7 +17,7 @@ interface CountryFieldProps {
 }
 
 /**
- * Countries by name: those the account's sessions came from lately first, most sessions first with
+ * Countries by name or code: those the account's sessions came from lately first, most sessions first with
  * their counts, then every other country by name.
  */
 export function CountryField({ value, onChange, websiteId }: CountryFieldProps) {
@@ -35,6 +35,10 @@ export function CountryField({ value, onChange, websiteId }: CountryFieldProps) 
       value={options.find((country) => country.code === value) ?? null}
       onChange={(_event, country) => onChange(country?.code ?? '')}
       getOptionLabel={(country) => country.name}
+      // By name, or by code: "de" finds Germany first, and "uk" the United Kingdom.
+      filterOptions={(countries, { inputValue }) =>
+        findCountries(countries, inputValue, (country) => (sessions.has(country.code) ? 0 : 1))
+      }
       isOptionEqualToValue={(option, selected) => option.code === selected.code}
       groupBy={sessions.size > 0 ? (country) => (sessions.has(country.code) ? OWN_GROUP : OTHER_GROUP) : undefined}
       renderOption={({ key, ...props }, country) => (

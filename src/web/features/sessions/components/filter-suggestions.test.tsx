@@ -114,6 +114,19 @@ describe('suggesting the stored values', () => {
     expect(address().get('country')).toBe('DE');
   });
 
+  it('finds a country by its code as well as its name', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    const dialog = await addFilter(user, 'Country');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Country' }), 'de');
+    await screen.findByText('Your visitors, last 30 days');
+    // Germany, which the account's sessions came from, then the other names containing "de".
+    expect(shownOptions().slice(0, 2)).toEqual(['Germany120', 'Bangladesh']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(address().get('country')).toBe('DE');
+  });
+
   it('suggests the stored page URLs that contain the text, without counts', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />, { route: '/sessions' });
