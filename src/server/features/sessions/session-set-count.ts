@@ -5,14 +5,43 @@ import { RANGE_FACETS, rangeRollupFor } from './session-range-rollup.ts';
 import { DAY, HOUR, MAX_LISTED_VALUES, wholeHours } from './session-rollup.ts';
 import { matchedValues } from './session-text-values.ts';
 import { uniteInto } from './session-set-encoding.ts';
+import { uniteMatchedUrls } from './session-set-urls.ts';
 import { type Piece, conditionKey, countPiece, keepUnion, keptUnions } from './session-set-unions.ts';
 import { SET_FACETS, type SetFacet, sealedUntil } from './session-sets.ts';
 
-/** One condition of a filter as sets: the hour's sessions in any of `values` (or in none, when negated). */
+/**
+ * One condition of a filter as sets: the hour's sessions in any of `values` (or in none, when negated).
+ * A page URL text that matches too many URLs to unite has `allBut` instead: the URLs it does not match,
+ * and the condition holds the sessions with a URL besides those (session-set-urls.ts).
+ */
 interface SetCondition {
   facet: SetFacet;
   values: readonly string[];
   negated: boolean;
+  allBut?: readonly string[];
+}
+
+/** One kind of set a condition reads: a facet's sets of `values`, or of every value (null). */
+interface SetRead {
+  facet: SetFacet;
+  values: readonly string[] | null;
+}
+
+/** What a condition reads: its values' sets, or for `allBut` the sets it is counted from. */
+function readsFor(condition: SetCondition): SetRead[] {
+  if (condition.allBut === undefined) return [{ facet: condition.facet, values: condition.values }];
+  const others: SetRead[] = [
+    { facet: 'url', values: condition.allBut },
+    { facet: 'url_count', values: null },
+  ];
+  return [{ facet: 'no_url', values: ['1'] }, ...(condition.allBut.length > 0 ? others : [])];
+}
+
+/** Where a condition's unions are kept. */
+function keyFor(accountId: string, condition: SetCondition): string {
+  return condition.allBut === undefined
+    ? conditionKey(accountId, condition.facet, condition.values)
+    : conditionKey(accountId, 'url:all-but', condition.allBut);
 }
 
 const FACET_OF_FIELD = new Map<string, SetFacet>(
@@ -58,14 +87,17 @@ async function setConditions(db: Db, filter: SessionFilter): Promise<SetConditio
     } else if (typeof value === 'string' && value !== '') {
       const matched = CONTAINS.has(facet)
         ? await matchedValues(db, filter.accountId, facet, value)
-        : { values: [value], every: false };
-      if (facet === 'url' && matched.every && matched.values.length > 0) {
-        // Every URL the account has contains the text (its own domain, say): the sessions with any URL.
-        conditions.push({ facet: 'no_url', values: ['1'], negated: true });
-        continue;
+        : { values: [value], others: [] };
+      const { values, others } = matched;
+      const fewerOthers = facet === 'url' && others !== null && others.length < values.length;
+      if (fewerOthers && others.length <= MAX_URL_SETS) {
+        // Most URLs contain the text (the site's own domain, "utm_"): counted from those that do not.
+        conditions.push({ facet, values: [], negated: false, allBut: others });
+      } else if (values.length <= (facet === 'url' ? MAX_URL_SETS : MAX_LISTED_VALUES)) {
+        conditions.push({ facet, values, negated: false });
+      } else {
+        return null;
       }
-      if (matched.values.length > MAX_LISTED_VALUES) return null;
-      conditions.push({ facet, values: matched.values, negated: false });
     } else {
       return null;
     }
@@ -73,23 +105,35 @@ async function setConditions(db: Db, filter: SessionFilter): Promise<SetConditio
   return conditions;
 }
 
-/** One condition's encoded sets in each piece of one grain, keyed by hour or day. */
+/** The encoded sets of one read in each piece of one grain, keyed by hour or day. */
 async function readSets(
   db: Db,
   accountId: string,
-  condition: SetCondition,
+  read: SetRead,
   grain: 'hour' | 'day',
   bounds: { first: number; last: number },
-): Promise<{ at: number; generation: number; members: Uint8Array }[]> {
-  if (condition.values.length === 0) return [];
+): Promise<{ at: number; generation: number; value: string; members: Uint8Array }[]> {
+  if (read.values?.length === 0) return [];
   const table = grain === 'hour' ? 'session_sets' : 'session_day_sets';
   const column = sql.ref(grain);
-  const { rows } = await sql<{ at: number | string; generation: number | string; members: Uint8Array }>`
-    select ${column} as at, generation, members from ${sql.table(table)}
-    where account_id = ${accountId} and facet = ${condition.facet} and ${isOneOf(db, sql.ref('value'), condition.values)}
+  const values = read.values === null ? sql`` : sql`and ${isOneOf(db, sql.ref('value'), read.values)}`;
+  const { rows } = await sql<{ at: number | string; generation: number | string; value: string; members: Uint8Array }>`
+    select ${column} as at, generation, value, members from ${sql.table(table)}
+    where account_id = ${accountId} and facet = ${read.facet} ${values}
       and ${column} >= ${bounds.first} and ${column} <= ${bounds.last}`.execute(db);
-  return rows.map((row) => ({ at: Number(row.at), generation: Number(row.generation), members: row.members }));
+  return rows.map((row) => ({
+    at: Number(row.at),
+    generation: Number(row.generation),
+    value: row.value,
+    members: row.members,
+  }));
 }
+
+/**
+ * Past this many URLs' sets, a URL text is counted by the rows. Uniting the fewer of the URLs it matches
+ * and those it does not, the sets count any text of an account with twice as many URLs.
+ */
+const MAX_URL_SETS = 5_000;
 
 /** Past this many stretches the rows are counted whole: each stretch is a statement of its own. */
 const MAX_ROW_STRETCHES = 24;
@@ -120,7 +164,9 @@ export async function countBySets(db: Db, filter: SessionFilter, countRows: Coun
   if (whole.from !== null && whole.from >= sealedEnd) return null;
   const conditions = await setConditions(db, filter);
   if (conditions === null) return null;
-  if (conditions.some((condition) => condition.values.length === 0 && !condition.negated)) return 0;
+  if (conditions.some((condition) => condition.values.length === 0 && !condition.negated && !condition.allBut)) {
+    return 0;
+  }
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const counted = await countSealed(db, filter, conditions, { from: whole.from, to: sealedEnd }, countRows);
     if (counted !== REREAD) return counted;
@@ -186,7 +232,7 @@ async function countSealed(
   // Each condition's unions already kept (taken now: adding this count's own may push them out of the
   // cache), the pieces still to unite, and the statements that read their sets: one over the days, one
   // per group of nearby hours.
-  const keys = conditions.map((condition) => conditionKey(filter.accountId, condition.facet, condition.values));
+  const keys = conditions.map((condition) => keyFor(filter.accountId, condition));
   const held = keys.map((conditionKeyed) => keptUnions(conditionKeyed, pieces));
   const missing = held.map((bits) => pieces.filter((piece) => !bits.has(piece)));
   const readsOf = (wanted: readonly Piece[]) => {
@@ -198,17 +244,22 @@ async function countSealed(
     }
     return reads;
   };
-  const urls = conditions.find((condition) => condition.facet === 'url')?.values;
+  // The rows are told the URLs a text matched, unless it matched too many to list.
+  const listedUrls = conditions.find((condition) => condition.facet === 'url' && !condition.allBut);
+  const urls = listedUrls?.values;
   const [read, counted] = await Promise.all([
     Promise.all(
       conditions.map(async (condition, index) =>
         (
           await Promise.all(
-            readsOf(missing[index] ?? []).map(async (bounds) =>
-              (await readSets(db, filter.accountId, condition, bounds.grain, bounds)).map((set) => ({
-                ...set,
-                grain: bounds.grain,
-              })),
+            readsOf(missing[index] ?? []).flatMap((bounds) =>
+              readsFor(condition).map(async (wanted, part) =>
+                (await readSets(db, filter.accountId, wanted, bounds.grain, bounds)).map((set) => ({
+                  ...set,
+                  part,
+                  grain: bounds.grain,
+                })),
+              ),
             ),
           )
         ).flat(),
@@ -225,12 +276,29 @@ async function countSealed(
     return bits;
   });
   for (let index = 0; index < read.length; index += 1) {
+    // A URL text counted from the URLs it does not match: those URLs' sets and the numbers of URLs, per piece.
+    const others = new Map<Piece, Uint8Array[]>();
+    const urlCounts = new Map<Piece, Map<number, Uint8Array>>();
     for (const set of read[index] ?? []) {
       const piece = pieceAt.get(key(set.grain, set.at));
       if (!piece) continue;
       if (piece.generation !== set.generation) return REREAD;
       const bits = united[index]?.get(piece);
-      if (bits) uniteInto(bits, set.members);
+      if (!bits) continue;
+      if (set.part === 0) {
+        uniteInto(bits, set.members);
+      } else if (set.part === 1) {
+        const sets = others.get(piece);
+        if (sets) sets.push(set.members);
+        else others.set(piece, [set.members]);
+      } else {
+        const counts = urlCounts.get(piece) ?? new Map<number, Uint8Array>();
+        urlCounts.set(piece, counts.set(Number(set.value), set.members));
+      }
+    }
+    if (conditions[index]?.allBut === undefined) continue;
+    for (const [piece, bits] of united[index] ?? []) {
+      uniteMatchedUrls(bits, piece.size, others.get(piece) ?? [], urlCounts.get(piece) ?? new Map());
     }
   }
   united.forEach((bits, index) => {

@@ -138,15 +138,17 @@ export async function writeHour(trx: Db, accountId: string, hour: number): Promi
     positions.set(session.id, position);
     for (const [facet, value] of valuesOf(session)) add(facet, value, position);
   });
-  const visited = new Set<number>();
+  // Each session's number of distinct URLs (session_pages keeps one row for each), none kept as no_url.
+  const urlCounts = new Uint32Array(sessions.length);
   for (const page of pages) {
     const position = positions.get(page.session_id);
     if (position === undefined) continue;
     add('url', page.url, position);
-    visited.add(position);
+    urlCounts[position] = (urlCounts[position] ?? 0) + 1;
   }
-  sessions.forEach((_, position) => {
-    if (!visited.has(position)) add('no_url', '1', position);
+  urlCounts.forEach((count, position) => {
+    if (count === 0) add('no_url', '1', position);
+    else add('url_count', String(count), position);
   });
   for (const list of members.values()) list.sort((a, b) => a - b);
   const generation = newGeneration();

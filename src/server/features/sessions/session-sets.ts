@@ -29,10 +29,11 @@ export const SET_FACETS = {
 } as const;
 
 /**
- * Duration and engagement, kept as the buckets of the facet rollup (session-range-rollup.ts), and
- * `no_url`: the sessions with no URL at all, whose complement answers a URL text that every URL contains.
+ * Duration and engagement, kept as the buckets of the facet rollup (session-range-rollup.ts); `no_url`,
+ * the sessions with no URL at all, and `url_count`, the sessions by their number of distinct URLs, which
+ * count a URL text that matches most URLs (session-set-urls.ts).
  */
-export type SetFacet = keyof typeof SET_FACETS | 'duration' | 'engagement' | 'no_url';
+export type SetFacet = keyof typeof SET_FACETS | 'duration' | 'engagement' | 'no_url' | 'url_count';
 
 /**
  * What the sets of this code hold: a count takes sets only of this version, and the builder starts over

@@ -92,23 +92,20 @@ export async function matchingValues(db: Db, accountId: string, facet: string, t
 }
 
 /**
- * `matchingValues`, and whether they are every value the account had when they were read: a text such
- * as the site's own domain matches each URL, and is then counted as "any URL" rather than value by value.
+ * `matchingValues`, and the account's other values (those the text does not match) when the list is at
+ * hand, else null: a text such as the site's own domain matches most URLs, and is then counted from the
+ * few it does not.
  */
 export async function matchedValues(
   db: Db,
   accountId: string,
   facet: string,
   text: string,
-): Promise<{ values: string[]; every: boolean }> {
+): Promise<{ values: string[]; others: string[] | null }> {
   const lists = listsFor(db);
   const key = `${accountId}\u0000${facet}`;
   const count = await countValues(db, accountId, facet);
-  if (count > MAX_KEPT_VALUES) {
-    const values = await searchValues(db, accountId, facet, text);
-    // Values only grow: the count read after the search is at least what the search saw.
-    return { values, every: values.length === (await countValues(db, accountId, facet)) };
-  }
+  if (count > MAX_KEPT_VALUES) return searched(db, accountId, facet, text);
   let listed = lists.get(key);
   if (listed?.count !== count) {
     const values = await readValues(db, accountId, facet);
@@ -117,7 +114,7 @@ export async function matchedValues(
       // Long values: not kept, and not read again until there are more.
       lists.set(key, { count, size: 100, kept: null });
       const matched = contains(values, text);
-      return { values: matched, every: matched.length === values.length };
+      return { values: matched, others: othersOf(values, matched) };
     }
     const matches = new LRUCache<string, readonly string[]>({
       max: MATCHES_KEPT,
@@ -129,16 +126,32 @@ export async function matchedValues(
     lists.set(key, listed);
   }
   const { kept } = listed;
-  if (kept === null) {
-    const values = await searchValues(db, accountId, facet, text);
-    return { values, every: values.length === (await countValues(db, accountId, facet)) };
-  }
+  if (kept === null) return searched(db, accountId, facet, text);
   let matched = kept.matches.get(text);
   if (!matched) {
     matched = contains(kept.values, text);
     kept.matches.set(text, matched);
   }
-  return { values: [...matched], every: matched.length === kept.values.length };
+  return { values: [...matched], others: othersOf(kept.values, matched) };
+}
+
+/** The values not in `matched`, a part of them. */
+function othersOf(values: readonly string[], matched: readonly string[]): string[] {
+  if (matched.length === values.length) return [];
+  const found = new Set(matched);
+  return values.filter((value) => !found.has(value));
+}
+
+/** The values the database finds, and none besides when they are all the account has. */
+async function searched(
+  db: Db,
+  accountId: string,
+  facet: string,
+  text: string,
+): Promise<{ values: string[]; others: string[] | null }> {
+  const values = await searchValues(db, accountId, facet, text);
+  // Values only grow: the count read after the search is at least what the search saw.
+  return { values, others: values.length === (await countValues(db, accountId, facet)) ? [] : null };
 }
 
 const ASCII = /^[ -~]*$/;

@@ -212,7 +212,7 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
     expect(await countBySets(db, filter, (part) => countExactly(db, part))).toBe(exact);
   });
 
-  it('count a page URL text that every URL contains as the sessions with any URL, however many URLs match', async () => {
+  it('count a page URL text that matches every URL, or more than are listed, from the fewer of its URLs and the rest', async () => {
     const account = await ctx().newAccount();
     const db = ctx().database.db;
     const second = await createWebsite(db, { accountId: account.accountId, host: 'blog.example.com', name: 'Blog' });
@@ -230,8 +230,25 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
       });
       bare.push({ ...row, visitor, pageUrls: [] });
     }
-    // More URLs than a filter lists value by value, every one on the site's own domain.
-    const many = Array.from({ length: 2_100 }, (_, index) => `https://shop.example.com/archive/${index}`);
+    // Sessions on another site only, and sessions on both: a text about the shop matches the second kind.
+    const elsewhere: FindingRow[] = [];
+    for (let index = 0; index < 16; index += 1) {
+      const row = await insertSession(db, account.accountId, account.websiteId, visitor.id, {
+        creation_timestamp: FINDING_BASE + random(3 * DAY),
+        device: index % 2 === 0 ? 'mobile' : 'desktop',
+        start_url: `https://blog.other.org/post-${index % 3}`,
+        end_url: index % 4 === 0 ? 'https://shop.example.com/cart' : 'https://blog.other.org/about',
+      });
+      const pageUrls = index % 5 === 0 ? [`https://shop.example.com/from-blog-${index}`] : [];
+      for (const url of pageUrls) await insertPageView(db, account.accountId, row, 500, { url });
+      elsewhere.push({ ...row, visitor, pageUrls });
+    }
+    // More URLs on each site than a filter lists value by value: a text about either site matches more
+    // than that, and the fewer of its matches and the rest are united.
+    const many = [
+      ...Array.from({ length: 2_100 }, (_, index) => `https://shop.example.com/archive/${index}`),
+      ...Array.from({ length: 2_200 }, (_, index) => `https://blog.other.org/tag/${index}`),
+    ];
     for (let start = 0; start < many.length; start += 500) {
       await db
         .insertInto('session_text_values')
@@ -255,10 +272,12 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
     expect(counted).toBe(await countExactly(db, filter));
     expect(rowsCounted).toBe(1);
 
-    const rows = [...seeded, ...bare];
+    const rows = [...seeded, ...bare, ...elsewhere];
     const anyUrl: RowCondition[] = [
-      ['url=example.com', (row) => visited(row, 'example.com')],
       ['url=HTTPS%3A%2F%2F', (row) => visited(row, 'https://')],
+      ['url=example.com', (row) => visited(row, 'example.com')],
+      ['url=Shop.Example', (row) => visited(row, 'shop.example')],
+      ['url=other.org', (row) => visited(row, 'other.org')],
     ];
     const others: RowCondition[] = [
       ['device=mobile', (row) => row.device === 'mobile'],
