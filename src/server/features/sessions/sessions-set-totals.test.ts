@@ -304,5 +304,10 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
     for (const range of ranges) await expectTotals(request, rows, [anyUrl[0] as RowCondition], range);
     await sealAllAt(db, now);
     for (const range of ranges) await expectTotals(request, rows, [anyUrl[0] as RowCondition], range);
+
+    // Asked for by several at once, the total is counted for all of them, each getting it whole.
+    const expected = rows.filter((row) => visited(row, 'other.org') && row.device === 'mobile').length;
+    const together = await Promise.all(Array.from({ length: 6 }, () => request('url=other.org&device=mobile')));
+    expect(together).toEqual(Array.from({ length: 6 }, () => expected));
   });
 });

@@ -1,5 +1,7 @@
 import type { SessionsQueryInput } from '../../../api/schemas/sessions.ts';
 import type { Db } from '../../db/database.ts';
+import { rootDb } from '../../db/abandoned-reads.ts';
+import { SharedWork } from '../../lib/shared-work.ts';
 import { resolveDateRange } from './date-range.ts';
 import { errors } from '../../errors.ts';
 import { toSessionFilter } from './session-filter-input.ts';
@@ -66,11 +68,28 @@ function pageIsBounded(filter: SessionFilter): boolean {
  * total (on PostgreSQL, on two connections at once): read forwards it holds the same rows that
  * `pageWindow` would read from either end.
  */
+/** Totals being counted, per database: the same total asked for meanwhile waits for that count. */
+const countsUnderWay = new WeakMap<Db, SharedWork<number>>();
+
+/**
+ * `countSessions`, shared with an identical count still under way: ten people polling one list, or ten
+ * requests for a filter not counted since the server started, read and unite its sets once.
+ */
+function countShared(db: Db, filter: SessionFilter): Promise<number> {
+  const root = rootDb(db);
+  let shared = countsUnderWay.get(root);
+  if (!shared) {
+    shared = new SharedWork<number>();
+    countsUnderWay.set(root, shared);
+  }
+  return shared.run(JSON.stringify(filter), () => countSessions(db, filter));
+}
+
 async function totalAndPage(db: Db, filter: SessionFilter, order: SessionOrder, page: number, size: number) {
   const offset = page * size;
   if (offset < SEEK_FROM_OFFSET && order.column === 'creation_timestamp' && pageIsBounded(filter)) {
     const [total, rows] = await Promise.all([
-      countSessions(db, filter),
+      countShared(db, filter),
       findSessionPage(db, filter, order, { offset, limit: size, fromEnd: false }),
     ]);
     return { total, rows };
@@ -85,7 +104,7 @@ async function totalAndPage(db: Db, filter: SessionFilter, order: SessionOrder, 
     const { total, placed } = counted;
     return { total, rows: offset < total ? await findPlacedPage(db, placed, order, size) : [] };
   }
-  const total = await countSessions(db, filter);
+  const total = await countShared(db, filter);
   const window = pageWindow(total, page, size);
   return { total, rows: window ? await findSessionPage(db, filter, order, window) : [] };
 }
