@@ -1,14 +1,15 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { CountedOption } from './counted-option.tsx';
 import { useSessionValueCounts } from '../api/use-session-value-counts.ts';
-import { findCountries, listCountries } from '../lib/countries.ts';
+import { findCountries, listCountries, namesExactly } from '../lib/countries.ts';
 
 /** The most countries the account's own list shows before every other country. */
 const OWN_COUNTRIES = 50;
 const OWN_GROUP = 'Your visitors, last 30 days';
 const OTHER_GROUP = 'All countries';
+const EXACT_GROUP = 'Best match';
 
 interface CountryFieldProps {
   value: string;
@@ -22,6 +23,8 @@ interface CountryFieldProps {
  */
 export function CountryField({ value, onChange, websiteId }: CountryFieldProps) {
   const sessions = useSessionValueCounts('country', '', { websiteId, limit: OWN_COUNTRIES });
+  // What the person typed, so the country it names exactly leads under a heading of its own.
+  const [typed, setTyped] = useState('');
   const options = useMemo(() => {
     const countries = listCountries();
     const own = countries
@@ -32,6 +35,9 @@ export function CountryField({ value, onChange, websiteId }: CountryFieldProps) 
   return (
     <Autocomplete
       options={options}
+      // Enter takes the first country listed: "de" Enter is Germany.
+      autoHighlight
+      onInputChange={(_event, text, reason) => setTyped(reason === 'input' ? text : '')}
       value={options.find((country) => country.code === value) ?? null}
       onChange={(_event, country) => onChange(country?.code ?? '')}
       getOptionLabel={(country) => country.name}
@@ -40,7 +46,12 @@ export function CountryField({ value, onChange, websiteId }: CountryFieldProps) 
         findCountries(countries, inputValue, (country) => (sessions.has(country.code) ? 0 : 1))
       }
       isOptionEqualToValue={(option, selected) => option.code === selected.code}
-      groupBy={sessions.size > 0 ? (country) => (sessions.has(country.code) ? OWN_GROUP : OTHER_GROUP) : undefined}
+      groupBy={
+        sessions.size > 0 || typed !== ''
+          ? (country) =>
+              namesExactly(typed, country) ? EXACT_GROUP : sessions.has(country.code) ? OWN_GROUP : OTHER_GROUP
+          : undefined
+      }
       renderOption={({ key, ...props }, country) => (
         <CountedOption key={key} {...props} label={country.name} sessions={sessions.get(country.code)} />
       )}

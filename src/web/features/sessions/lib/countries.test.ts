@@ -23,14 +23,19 @@ describe('findCountries', () => {
     expect(names('  ')).toHaveLength(listCountries().length);
   });
 
-  it('moves a country ahead only of others of its own rank', () => {
+  it('puts the country named exactly ahead of every group, and the rest by their rank', () => {
     const countries = [
-      { code: 'SE', name: 'Sweden' },
       { code: 'BD', name: 'Bangladesh' },
       { code: 'DE', name: 'Germany' },
+      { code: 'SE', name: 'Sweden' },
+      { code: 'AT', name: 'Austria' },
+      { code: 'US', name: 'United States' },
     ];
-    const own = new Set(['SE']);
-    const found = findCountries(countries, 'de', (country) => (own.has(country.code) ? 0 : 1));
-    expect(found.map((country) => country.code)).toEqual(['SE', 'DE', 'BD']);
+    const own = new Set(['SE', 'US']);
+    const rank = (country: { code: string }) => (own.has(country.code) ? 0 : 1);
+    expect(findCountries(countries, 'de', rank).map((country) => country.code)).toEqual(['DE', 'SE', 'BD']);
+    // Austria, which no recent visitor came from, still comes before the United States for "at".
+    expect(findCountries(countries, 'AT', rank).map((country) => country.code)).toEqual(['AT', 'US']);
+    expect(findCountries(countries, 'sweden', rank).map((country) => country.code)).toEqual(['SE']);
   });
 });

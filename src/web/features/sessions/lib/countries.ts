@@ -46,11 +46,19 @@ function fold(text: string): string {
     .toLowerCase();
 }
 
+/** Whether `text` names the country exactly: its code, its whole name or a usual short name. */
+export function namesExactly(text: string, country: { code: string; name: string }): boolean {
+  const wanted = fold(text.trim());
+  return (
+    wanted !== '' &&
+    (country.code.toLowerCase() === wanted || ALSO_CALLED[wanted] === country.code || fold(country.name) === wanted)
+  );
+}
+
 /**
- * The countries that `text` names, in their given order except that those it names exactly come first:
- * by code ("de" is Germany, before Bangladesh and Sweden), or by another usual name ("uk"), and then
- * those whose name contains it, accents and case aside. `rank` keeps options in their groups: a country
- * moves ahead only of others of the same rank.
+ * The countries that `text` names: first the one it names exactly (`namesExactly`: "de" is Germany,
+ * ahead of Bangladesh and Sweden; "uk" the United Kingdom), then those whose name contains it, accents
+ * and case aside, by `rank` (their group) and then in their given order.
  */
 export function findCountries<T extends { code: string; name: string }>(
   countries: readonly T[],
@@ -59,10 +67,10 @@ export function findCountries<T extends { code: string; name: string }>(
 ): T[] {
   const wanted = fold(text.trim());
   if (wanted === '') return [...countries];
-  const exact = (country: T) => country.code.toLowerCase() === wanted || ALSO_CALLED[wanted] === country.code;
+  const exact = (country: T) => namesExactly(text, country);
   return countries
     .filter((country) => exact(country) || fold(country.name).includes(wanted))
-    .map((country, index) => ({ country, key: [rank(country), exact(country) ? 0 : 1, index] as const }))
-    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
+    .map((country, index) => ({ country, key: [exact(country) ? -1 : rank(country), index] as const }))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
     .map(({ country }) => country);
 }
