@@ -4,6 +4,7 @@ import { getSessionOptions, getSessionsOptions } from '../../api/client/@tanstac
 import { sessionRecordingQueryOptions } from '../features/sessions/api/use-session-recording-query.ts';
 import { prefetchOpeningChunk } from '../features/sessions/lib/opening-chunk.ts';
 import { meQueryOptions } from '../lib/api/me-query.ts';
+import { viewsQueryOptions } from '../features/views/api/use-views-query.ts';
 import { readSessionsView, toSessionsQuery } from '../features/sessions/lib/sessions-search-params.ts';
 import { preferredTimeZone } from '../lib/time-zones.ts';
 
@@ -13,10 +14,20 @@ import { preferredTimeZone } from '../lib/time-zones.ts';
  * query options as the components, so the components find the requests already under way.
  */
 
-/** Who is signed in; a 401 is left to the page, which sends people to sign in. */
+/**
+ * Who is signed in, and then their saved views for the navigation, so both arrive before or with the
+ * page; a 401 is left to the page, which sends people to sign in.
+ */
 export function signedInLoader(queryClient: QueryClient) {
   return () => {
-    void queryClient.prefetchQuery(meQueryOptions());
+    void queryClient
+      .fetchQuery(meQueryOptions())
+      .then((me) => {
+        if (me.permissions.includes('users.sessions:read')) return queryClient.prefetchQuery(viewsQueryOptions());
+      })
+      .catch(() => {
+        // Not signed in: the page sends the person to sign in.
+      });
     return null;
   };
 }

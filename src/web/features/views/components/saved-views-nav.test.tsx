@@ -3,13 +3,14 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListViewsResponse } from '../../../../api/client/types.gen.ts';
-import { mockApi } from '../../../test/mock-api.ts';
+import { type MockReply, mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { SavedViewsNav } from './saved-views-nav.tsx';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.localStorage.clear();
 });
 
 const VIEWS: ListViewsResponse['views'] = [
@@ -50,6 +51,31 @@ function serveViews() {
 }
 
 describe('SavedViewsNav', () => {
+  it('keeps the places of the views this browser last listed while they load, so nothing below moves', async () => {
+    window.localStorage.clear();
+    serveViews();
+    renderWithProviders(<SavedViewsNav />, { route: '/sessions' });
+    await screen.findByRole('link', { name: 'Long German sessions' });
+    cleanup();
+    expect(window.localStorage.getItem('saved-views.count.token')).toBe('2');
+
+    let answer: (reply: MockReply) => void = () => undefined;
+    const reply = new Promise<MockReply>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({ 'GET /v1/views': () => reply });
+    renderWithProviders(<SavedViewsNav />, { route: '/sessions' });
+    const loading = screen.getByRole('list', { name: 'Saved views' });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    expect(within(loading).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(loading).queryAllByRole('link')).toHaveLength(0);
+
+    answer({ body: { views: VIEWS.slice(0, 1) } });
+    await screen.findByRole('link', { name: 'Rage on checkout Shared by a colleague' });
+    expect(screen.getByRole('list', { name: 'Saved views' })).not.toHaveAttribute('aria-busy');
+    await waitFor(() => expect(window.localStorage.getItem('saved-views.count.token')).toBe('1'));
+  });
+
   it('lists my views first, then shared ones, each opening the sessions list with its filters', async () => {
     serveViews();
     renderWithProviders(<SavedViewsNav />, { route: '/sessions?sort=-duration&country=DE&page=2' });

@@ -3,15 +3,64 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useMeQuery } from '../../../lib/api/me-query.ts';
 import { useViewsQuery } from '../api/use-views-query.ts';
 import { isViewShown, viewHref } from '../lib/view-link.ts';
 import { SavedViewActions } from './saved-view-actions.tsx';
 
-/** Saved views under Sessions in the navigation: one's own first, then those colleagues shared. */
+/** How many views this browser last listed for a person, so their places are kept while the list loads. */
+function readCount(key: string): number {
+  try {
+    const count = Number(window.localStorage.getItem(key) ?? 0);
+    return Number.isInteger(count) && count > 0 ? Math.min(count, MAX_PLACES) : 0;
+  } catch {
+    // Storage may be disabled: the list then appears when it arrives.
+    return 0;
+  }
+}
+
+function writeCount(key: string, count: number): void {
+  try {
+    window.localStorage.setItem(key, String(count));
+  } catch {
+    // Full or disabled storage: only the places while loading are lost.
+  }
+}
+
+/** Most places kept for views still loading: past these the navigation may move once. */
+const MAX_PLACES = 12;
+
+/**
+ * Saved views under Sessions in the navigation: one's own first, then those colleagues shared. While
+ * they load, the places of as many as this browser last listed are kept, so the sections below do not
+ * move down when they arrive.
+ */
 export function SavedViewsNav({ onNavigate }: { onNavigate?: () => void }) {
   const views = useViewsQuery();
   const { pathname, search } = useLocation();
+  const countKey = `saved-views.count.${useMeQuery().data?.user?.user_id ?? 'token'}`;
+  const loaded = views.data?.views.length;
+  useEffect(() => {
+    if (loaded !== undefined) writeCount(countKey, loaded);
+  }, [countKey, loaded]);
+  if (views.isPending) {
+    const places = readCount(countKey);
+    if (places === 0) return null;
+    return (
+      <List dense disablePadding aria-label="Saved views" aria-busy sx={{ mb: 0.5 }}>
+        {Array.from({ length: places }, (_, index) => (
+          <ListItem key={index} disablePadding>
+            <ListItemButton disabled sx={{ borderRadius: 1, ml: 3, mr: 1, pl: 2 }}>
+              <ListItemText primary={<Skeleton width="70%" />} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+    );
+  }
   const list = [...(views.data?.views ?? [])].sort(
     (a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name),
   );
