@@ -128,3 +128,35 @@ export function complement(bits: Uint32Array, size: number): void {
   const spare = bits.length * 32 - size;
   if (spare > 0) bits[bits.length - 1] = (bits[bits.length - 1] ?? 0) & (0xffffffff >>> spare);
 }
+
+/**
+ * Adds an encoded set, one to each member's count, to counts kept bit-sliced: `planes[p]` holds bit p
+ * of every position's count, a word of 32 positions at a time. A bitmap is added a word at a time, a
+ * list a member at a time; a carry goes up only as far as it must.
+ */
+export function addToCounts(planes: readonly Uint32Array[], encoded: Uint8Array): void {
+  const add = (word: number, bits: number) => {
+    let carry = bits;
+    for (let plane = 0; carry !== 0 && plane < planes.length; plane += 1) {
+      const counts = planes[plane] as Uint32Array;
+      const held = counts[word] ?? 0;
+      counts[word] = held ^ carry;
+      carry = held & carry;
+    }
+  };
+  const words = planes[0]?.length ?? 0;
+  const view = new DataView(encoded.buffer, encoded.byteOffset, encoded.byteLength);
+  if (encoded[0] === BITMAP) {
+    const stored = Math.min(words, (encoded.byteLength - HEADER) >>> 2);
+    for (let word = 0; word < stored; word += 1) {
+      const bits = view.getUint32(HEADER + word * 4, true);
+      if (bits !== 0) add(word, bits);
+    }
+    return;
+  }
+  const width = encoded[0] === LIST32 ? 4 : 2;
+  for (let offset = HEADER; offset + width <= encoded.byteLength; offset += width) {
+    const position = width === 4 ? view.getUint32(offset, true) : view.getUint16(offset, true);
+    if (position >>> 5 < words) add(position >>> 5, 1 << (position & 31));
+  }
+}

@@ -56,4 +56,49 @@ describe('uniteMatchedUrls', () => {
   it('reads what a URL set holds as the encoder wrote it', () => {
     expect(membersOf(setOf('a'))).toEqual([0, 1, 2, 5]);
   });
+
+  it('agrees with each session counted on its own, for sets stored as bitmaps and as lists', () => {
+    const size = 5_000;
+    let state = 17;
+    const random = (max: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state % max;
+    };
+    // Twelve URLs, the first three visited by most sessions (their sets are bitmaps), the rest by few.
+    const urls = Array.from({ length: 12 }, (_, index) => index);
+    const sessions = Array.from({ length: size }, () =>
+      random(20) === 0
+        ? []
+        : [...new Set(Array.from({ length: 1 + random(4) }, () => (random(2) ? random(3) : random(12))))],
+    );
+    const setOfUrl = (url: number) =>
+      encodeSet(
+        sessions.flatMap((visited, position) => (visited.includes(url) ? [position] : [])),
+        size,
+      );
+    const byCount = new Map<number, Uint8Array>();
+    for (const count of [1, 2, 3, 4]) {
+      byCount.set(
+        count,
+        encodeSet(
+          sessions.flatMap((visited, position) => (visited.length === count ? [position] : [])),
+          size,
+        ),
+      );
+    }
+    // The first tag byte says how a set is kept: 0 a bitmap, else a list of positions.
+    expect(setOfUrl(0)[0]).toBe(0);
+    expect(setOfUrl(11)[0]).not.toBe(0);
+    const words = Math.ceil(size / 32);
+    for (const matched of [[0], [1, 2, 3], [5, 7, 11], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]) {
+      const bits = new Uint32Array(words);
+      for (const [position, visited] of sessions.entries()) {
+        if (visited.length === 0) bits[position >>> 5] = (bits[position >>> 5] ?? 0) | (1 << (position & 31));
+      }
+      const others = urls.filter((url) => !matched.includes(url)).map(setOfUrl);
+      uniteMatchedUrls(bits, size, others, byCount);
+      const expected = sessions.filter((visited) => visited.some((url) => matched.includes(url))).length;
+      expect(countMembers(bits), `matched ${matched.join(',')}`).toBe(expected);
+    }
+  });
 });
