@@ -92,16 +92,11 @@ export async function matchingValues(db: Db, accountId: string, facet: string, t
 }
 
 /**
- * `matchingValues`, and the account's other values (those the text does not match) when the list is at
- * hand, else null: a text such as the site's own domain matches most URLs, and is then counted from the
- * few it does not.
+ * `matchingValues`, and how many of the account's values the text does not match, with a way to list
+ * them, when the list is at hand (else null): a text such as the site's own domain matches most URLs,
+ * and is then counted from the few it does not. They are listed only when asked for.
  */
-export async function matchedValues(
-  db: Db,
-  accountId: string,
-  facet: string,
-  text: string,
-): Promise<{ values: string[]; others: string[] | null }> {
+export async function matchedValues(db: Db, accountId: string, facet: string, text: string): Promise<MatchedValues> {
   const lists = listsFor(db);
   const key = `${accountId}\u0000${facet}`;
   const count = await countValues(db, accountId, facet);
@@ -113,8 +108,7 @@ export async function matchedValues(
     if (size > cacheBytes / 4) {
       // Long values: not kept, and not read again until there are more.
       lists.set(key, { count, size: 100, kept: null });
-      const matched = contains(values, text);
-      return { values: matched, others: othersOf(values, matched) };
+      return matchedAmong(values, contains(values, text));
     }
     const matches = new LRUCache<string, readonly string[]>({
       max: MATCHES_KEPT,
@@ -132,26 +126,35 @@ export async function matchedValues(
     matched = contains(kept.values, text);
     kept.matches.set(text, matched);
   }
-  return { values: [...matched], others: othersOf(kept.values, matched) };
+  return matchedAmong(kept.values, matched);
 }
 
-/** The values not in `matched`, a part of them. */
-function othersOf(values: readonly string[], matched: readonly string[]): string[] {
-  if (matched.length === values.length) return [];
-  const found = new Set(matched);
-  return values.filter((value) => !found.has(value));
+export interface MatchedValues {
+  values: string[];
+  /** How many values the text does not match, or null when the list is not at hand. */
+  othersCount: number | null;
+  /** The values the text does not match. */
+  others: () => string[];
+}
+
+/** `matched`, a part of `values`, and the rest of them when asked for. */
+function matchedAmong(values: readonly string[], matched: readonly string[]): MatchedValues {
+  return {
+    values: [...matched],
+    othersCount: values.length - matched.length,
+    others: () => {
+      const found = new Set(matched);
+      return values.filter((value) => !found.has(value));
+    },
+  };
 }
 
 /** The values the database finds, and none besides when they are all the account has. */
-async function searched(
-  db: Db,
-  accountId: string,
-  facet: string,
-  text: string,
-): Promise<{ values: string[]; others: string[] | null }> {
+async function searched(db: Db, accountId: string, facet: string, text: string): Promise<MatchedValues> {
   const values = await searchValues(db, accountId, facet, text);
   // Values only grow: the count read after the search is at least what the search saw.
-  return { values, others: values.length === (await countValues(db, accountId, facet)) ? [] : null };
+  const every = values.length === (await countValues(db, accountId, facet));
+  return { values, othersCount: every ? 0 : null, others: () => [] };
 }
 
 const ASCII = /^[ -~]*$/;

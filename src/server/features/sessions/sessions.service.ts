@@ -63,11 +63,6 @@ function pageIsBounded(filter: SessionFilter): boolean {
   return Object.entries(filter).every(([key, value]) => value === undefined || BOUNDED_PAGE_FIELDS.has(key));
 }
 
-/**
- * The total and one page's rows. A near page in time order under a bounded filter is read alongside its
- * total (on PostgreSQL, on two connections at once): read forwards it holds the same rows that
- * `pageWindow` would read from either end.
- */
 /** Totals being counted, per database: the same total asked for meanwhile waits for that count. */
 const countsUnderWay = new WeakMap<Db, SharedWork<number>>();
 
@@ -85,6 +80,11 @@ function countShared(db: Db, filter: SessionFilter): Promise<number> {
   return shared.run(JSON.stringify(filter), () => countSessions(db, filter));
 }
 
+/**
+ * The total and one page's rows. A near page in time order under a bounded filter is read alongside its
+ * total (on PostgreSQL, on two connections at once): read forwards it holds the same rows that
+ * `pageWindow` would read from either end.
+ */
 async function totalAndPage(db: Db, filter: SessionFilter, order: SessionOrder, page: number, size: number) {
   const offset = page * size;
   if (offset < SEEK_FROM_OFFSET && order.column === 'creation_timestamp' && pageIsBounded(filter)) {

@@ -8,6 +8,14 @@ import { sealAll } from '../session-sets.ts';
 
 export const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+/** Rows of `table` that meet `where`. */
+export async function countRows(db: Db, table: string, where = sql`true`): Promise<number> {
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Seals everything sealable at `now` (seconds); returns the hours and days written. */
 export function sealAllAt(db: Db, now: number): Promise<number> {
   return sealAll(db, { now: () => now * 1000, perRun: 50 });
