@@ -16,18 +16,20 @@ import {
 import { countBySets } from './session-set-count.ts';
 import { SETS_VERSION, sealableBefore } from './session-sets.ts';
 import { countExactly, countSessions } from './sessions.repository.ts';
-import { SET_CONDITIONS, URLS, analyze, countRows, expectTotals, sealAllAt } from './test-support/set-totals.ts';
+import {
+  SET_CONDITIONS,
+  URLS,
+  analyze,
+  countRows,
+  expectTotals,
+  sealAllAt,
+  totalOf,
+} from './test-support/set-totals.ts';
 
 const HOUR = 3_600;
 const DAY = 86_400;
 
 describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
-  const totalOf = (token: string) => async (query: string) => {
-    const response = await ctx().request(token, { method: 'GET', url: `/v1/sessions?${query}` });
-    expect(response.statusCode).toBe(200);
-    return response.json<{ total: number }>().total;
-  };
-
   it('equal a row-by-row count for a page URL with other conditions over sealed days, hours and the rest', async () => {
     const account = await ctx().newAccount();
     const db = ctx().database.db;
@@ -60,7 +62,7 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
       }
       const from = probe % 5 === 0 ? null : FINDING_BASE - DAY + random(3 * DAY);
       const to = probe % 4 === 0 ? null : (from ?? FINDING_BASE) + HOUR + random(3 * DAY);
-      if ((await expectTotals(totalOf(account.token), rows, [...chosen.values()], { from, to })) > 0) nonZero += 1;
+      if ((await expectTotals(totalOf(ctx, account.token), rows, [...chosen.values()], { from, to })) > 0) nonZero += 1;
     }
     expect(nonZero).toBeGreaterThan(20);
 
@@ -114,7 +116,7 @@ describeApi("GET /v1/sessions totals from the sealed hours' sets", (ctx) => {
     ];
     const expectAll = async () => {
       for (const conditions of checks) {
-        for (const range of ranges) await expectTotals(totalOf(account.token), rows, conditions, range);
+        for (const range of ranges) await expectTotals(totalOf(ctx, account.token), rows, conditions, range);
       }
     };
     // Counted once before the changes: the unions kept from these counts must not outlive their build.

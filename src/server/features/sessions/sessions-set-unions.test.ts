@@ -3,19 +3,13 @@ import { describeApi } from '../../test/harness.ts';
 import { createWebsite } from '../websites/websites.service.ts';
 import { FINDING_BASE, type RowCondition, lcg, seedFindingSessions } from './session-finding-fixtures.ts';
 import { UNION_CACHE_BYTES, setUnionCacheBytes } from './session-set-unions.ts';
-import { SET_CONDITIONS, URLS, analyze, expectTotals, sealAllAt } from './test-support/set-totals.ts';
+import { SET_CONDITIONS, URLS, analyze, expectTotals, sealAllAt, totalOf } from './test-support/set-totals.ts';
 
 const HOUR = 3_600;
 const DAY = 86_400;
 
 describeApi('GET /v1/sessions totals with the united sets kept in memory', (ctx) => {
   afterEach(() => setUnionCacheBytes(UNION_CACHE_BYTES));
-
-  const totalOf = (token: string) => async (query: string) => {
-    const response = await ctx().request(token, { method: 'GET', url: `/v1/sessions?${query}` });
-    expect(response.statusCode).toBe(200);
-    return response.json<{ total: number }>().total;
-  };
 
   // Each probe asked twice, so the second finds some of its unions kept and others dropped.
   const probeTwice = async (size: number) => {
@@ -35,7 +29,7 @@ describeApi('GET /v1/sessions totals with the united sets kept in memory', (ctx)
       ];
       const range = { from: FINDING_BASE - HOUR + random(DAY), to: null };
       for (let asked = 0; asked < 2; asked += 1) {
-        if ((await expectTotals(totalOf(account.token), rows, conditions, range)) > 0) nonZero += 1;
+        if ((await expectTotals(totalOf(ctx, account.token), rows, conditions, range)) > 0) nonZero += 1;
       }
     }
     expect(nonZero).toBeGreaterThan(10);

@@ -15,18 +15,12 @@ import {
 } from './session-finding-fixtures.ts';
 import { countBySets } from './session-set-count.ts';
 import { countExactly } from './sessions.repository.ts';
-import { analyze, countRows, expectTotals, sealAllAt } from './test-support/set-totals.ts';
+import { analyze, countRows, expectTotals, sealAllAt, totalOf } from './test-support/set-totals.ts';
 
 const HOUR = 3_600;
 const DAY = 86_400;
 
 describeApi("GET /v1/sessions totals of URL texts that match most URLs, from the sealed hours' sets", (ctx) => {
-  const totalOf = (token: string) => async (query: string) => {
-    const response = await ctx().request(token, { method: 'GET', url: `/v1/sessions?${query}` });
-    expect(response.statusCode).toBe(200);
-    return response.json<{ total: number }>().total;
-  };
-
   it('count a page URL text that matches every URL, or more than are listed, from the fewer of its URLs and the rest', async () => {
     const account = await ctx().newAccount();
     const db = ctx().database.db;
@@ -104,7 +98,7 @@ describeApi("GET /v1/sessions totals of URL texts that match most URLs, from the
       { from: FINDING_BASE + DAY, to: null },
       { from: FINDING_BASE - HOUR, to: FINDING_BASE + 2 * DAY + 7 * HOUR + 1_234 },
     ];
-    const request = totalOf(account.token);
+    const request = totalOf(ctx, account.token);
     for (const url of anyUrl) {
       for (const range of ranges) {
         expect(await expectTotals(request, rows, [url], range)).toBeLessThan(rows.length);

@@ -5,8 +5,18 @@ import { expect } from 'vitest';
 import { type Db, isPostgres } from '../../../db/database.ts';
 import { type FindingRow, type RowCondition, visited } from '../session-finding-fixtures.ts';
 import { sealAll } from '../session-sets.ts';
+import type { TestContext } from '../../../test/harness.ts';
 
 export const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** Asks GET /v1/sessions with `token` for a query string's `total`, which must be a 200. */
+export function totalOf(context: () => TestContext, token: string) {
+  return async (query: string): Promise<number> => {
+    const response = await context().request(token, { method: 'GET', url: `/v1/sessions?${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ total: number }>().total;
+  };
+}
 
 /** Rows of `table` that meet `where`. */
 export async function countRows(db: Db, table: string, where = sql`true`): Promise<number> {
