@@ -46,13 +46,17 @@ function fold(text: string): string {
     .toLowerCase();
 }
 
-/** Whether `text` names the country exactly: its code, its whole name or a usual short name. */
-export function namesExactly(text: string, country: { code: string; name: string }): boolean {
-  const wanted = fold(text.trim());
+/** Whether folded text names the country exactly: its code, its whole name or a usual short name. */
+function isNamedBy(wanted: string, country: { code: string }, foldedName: string): boolean {
   return (
     wanted !== '' &&
-    (country.code.toLowerCase() === wanted || ALSO_CALLED[wanted] === country.code || fold(country.name) === wanted)
+    (country.code.toLowerCase() === wanted || ALSO_CALLED[wanted] === country.code || foldedName === wanted)
   );
+}
+
+/** Whether `text` names the country exactly: its code, its whole name or a usual short name. */
+export function namesExactly(text: string, country: { code: string; name: string }): boolean {
+  return isNamedBy(fold(text.trim()), country, fold(country.name));
 }
 
 /**
@@ -67,10 +71,11 @@ export function findCountries<T extends { code: string; name: string }>(
 ): T[] {
   const wanted = fold(text.trim());
   if (wanted === '') return [...countries];
-  const exact = (country: T) => namesExactly(text, country);
-  return countries
-    .filter((country) => exact(country) || fold(country.name).includes(wanted))
-    .map((country, index) => ({ country, key: [exact(country) ? -1 : rank(country), index] as const }))
-    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
-    .map(({ country }) => country);
+  const found: { country: T; key: number; index: number }[] = [];
+  for (const country of countries) {
+    const name = fold(country.name);
+    const exact = isNamedBy(wanted, country, name);
+    if (exact || name.includes(wanted)) found.push({ country, key: exact ? -1 : rank(country), index: found.length });
+  }
+  return found.sort((a, b) => a.key - b.key || a.index - b.index).map(({ country }) => country);
 }
