@@ -1,9 +1,13 @@
 import { collectConsoleProblems, expect, signIn, test } from './support/fixtures.ts';
 
-test('with the keyboard only: skip to content, choose a date preset, and the rows change; the console stays clean', async ({
+test('a first visit is sent to sign in; then with the keyboard only: skip to content, choose a date preset, and the rows change; the console stays clean', async ({
   page,
 }) => {
   const problems = collectConsoleProblems(page);
+  // A browser that never signed in goes to the sign-in page without a request that fails.
+  await page.goto('/sessions');
+  await expect(page).toHaveURL(/\/login\?next=%2Fsessions$/);
+  await expect(page.getByLabel('E-mail')).toBeVisible();
   await signIn(page, 'analyst');
   await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible();
   await expect(page.getByText(/^Showing all time/)).toBeVisible();

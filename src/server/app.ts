@@ -137,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(viewsRoutes, { db: database.db });
   await app.register(authRoutes, {
     db: database.db,
-    secureCookies: config.PUBLIC_URL.startsWith('https:'),
+    publicUrl: config.PUBLIC_URL,
     signInLimits: { perAddress: config.SIGN_IN_ATTEMPTS_PER_ADDRESS, perAccount: config.SIGN_IN_ATTEMPTS_PER_ACCOUNT },
   });
   await app.register(passwordRoutes, { db: database.db });

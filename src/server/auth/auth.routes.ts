@@ -9,7 +9,6 @@ import { errors } from '../errors.ts';
 import { requirePrincipal } from './authenticate.ts';
 import {
   SESSION_COOKIE,
-  SESSION_TTL_SECONDS,
   endLoginSession,
   resolveLoginSession,
   startLoginSession,
@@ -18,14 +17,15 @@ import {
 import { setPasswordWithLink } from '../features/users/password-links.service.ts';
 import type { UsersTable } from '../features/users/users.table.ts';
 import { describePrincipal } from './me.service.ts';
+import { signInCookies } from './sign-in-cookies.ts';
 import { type SignInLimits, signInAccountLimiter, signInAddressLimit } from './sign-in-limits.ts';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
-  secureCookies: boolean;
+  publicUrl: string;
   signInLimits: SignInLimits;
-}> = async (app, { db, secureCookies, signInLimits }) => {
-  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
+}> = async (app, { db, publicUrl, signInLimits }) => {
+  const cookies = signInCookies(publicUrl);
   const limitSignInsToAccount = signInAccountLimiter(app, signInLimits);
 
   /** Starts a sign-in for the person, sets its cookie, and answers who is now signed in. */
@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
     const value = await startLoginSession(db, user);
     const principal = await resolveLoginSession(db, value);
     if (!principal) throw errors.internal();
-    void reply.setCookie(SESSION_COOKIE, value, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
+    cookies.start(reply, value);
     return describePrincipal(db, principal);
   }
 
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
     handler: async (request, reply) => {
       const value = request.cookies[SESSION_COOKIE];
       if (value) await endLoginSession(db, value);
-      void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      cookies.end(reply);
       return { signed_out: true };
     },
   });

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '../../api/schemas/common.ts';
 import type { Db } from '../db/database.ts';
 import { errors } from '../errors.ts';
 import { authenticateToken } from '../features/tokens/tokens.service.ts';
 import { SESSION_COOKIE, resolveLoginSession } from './login-sessions.ts';
 import type { Principal } from './principal.ts';
+import { type SignInCookies, signInCookies } from './sign-in-cookies.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,7 +46,13 @@ function safeOrigin(url: string): string | undefined {
   return URL.canParse(url) ? new URL(url).origin : undefined;
 }
 
-async function authenticate(request: FastifyRequest, db: Db, publicUrl: string): Promise<Principal> {
+async function authenticate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  publicUrl: string,
+  cookies: SignInCookies,
+): Promise<Principal> {
   const header = request.headers.authorization;
   if (header) {
     const match = TOKEN_HEADER.exec(header);
@@ -57,7 +64,11 @@ async function authenticate(request: FastifyRequest, db: Db, publicUrl: string):
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie) {
     const principal = await resolveLoginSession(db, cookie);
-    if (!principal) throw errors.unauthenticated('Your sign-in has expired; sign in again');
+    if (!principal) {
+      // The browser forgets the dead session, so its next visit goes straight to the sign-in page.
+      cookies.end(reply);
+      throw errors.unauthenticated('Your sign-in has expired; sign in again');
+    }
     assertSameOrigin(request, publicUrl);
     return principal;
   }
@@ -66,12 +77,13 @@ async function authenticate(request: FastifyRequest, db: Db, publicUrl: string):
 
 /** Authenticates every request to a route that declares a permission, then checks it (401, then 403). */
 export function registerAuthentication(app: FastifyInstance, db: Db, publicUrl: string): void {
+  const cookies = signInCookies(publicUrl);
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const { scope, sameOriginOnly } = request.routeOptions.config;
     if (sameOriginOnly) assertSameOrigin(request, publicUrl);
     if (!scope) return;
-    const principal = await authenticate(request, db, publicUrl);
+    const principal = await authenticate(request, reply, db, publicUrl, cookies);
     request.principal = principal;
     if (scope !== 'authenticated' && !principal.scopes.has(scope)) throw errors.insufficientScope(scope);
   });

@@ -48,6 +48,15 @@ describeApi('sign-in with e-mail and password', (ctx) => {
       expect(maxAge).toBeGreaterThanOrEqual(3600);
       expect(maxAge).toBeLessThanOrEqual(90 * 86_400);
 
+      // Beside it, a cookie the dashboard's scripts may read, holding no secret: only that a sign-in exists.
+      const companion = sessionCookieAttributes(response, 'sa_signed_in');
+      expect(companion.value).toBe('1');
+      expect(companion.attributes.has('httponly')).toBe(false);
+      expect(companion.attributes.get('samesite')?.toLowerCase()).toBe('lax');
+      expect(companion.attributes.get('path')).toBe('/');
+      expect(companion.attributes.has('secure')).toBe(true);
+      expect(companion.attributes.get('max-age')).toBe(String(maxAge));
+
       // The server keeps a matching session whose expiry agrees with Max-Age.
       const rows = await loginRowsFor(ctx(), person.user.user_id);
       expect(rows).toHaveLength(1);

@@ -89,6 +89,29 @@ for (const kind of testDatabaseKinds) {
         }
       });
 
+      it("keeps the dashboard's readable sign-in cookie in step with the session cookie on a page load", async () => {
+        const page = (cookie?: string) =>
+          app.inject({
+            method: 'GET',
+            url: '/sessions',
+            headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+          });
+        const companionLine = (response: Awaited<ReturnType<typeof page>>) =>
+          [response.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('sa_signed_in='));
+
+        // Signed in before the companion existed: it is set, readable by scripts, for as long as a sign-in lasts.
+        const marked = companionLine(await page('sa_session=abc'));
+        expect(marked).toMatch(/^sa_signed_in=1;/);
+        expect(marked).not.toMatch(/HttpOnly/i);
+        expect(marked).toMatch(/Max-Age=1209600/);
+        expect(/;\s*Secure/i.test(marked ?? '')).toBe(https);
+        // The browser dropped the session cookie but kept the companion: it is cleared.
+        expect(companionLine(await page('sa_signed_in=1'))).toMatch(/^sa_signed_in=;.*Expires=Thu, 01 Jan 1970/);
+        // Both or neither: nothing to change.
+        expect(companionLine(await page('sa_session=abc; sa_signed_in=1'))).toBeUndefined();
+        expect(companionLine(await page())).toBeUndefined();
+      });
+
       it("lets the replayer show recorded pages' images, fonts and styles, and never their scripts", async () => {
         const response = await app.inject({ method: 'GET', url: '/sessions/s_1', headers: { accept: 'text/html' } });
         const directives = csp(response);

@@ -4,6 +4,7 @@ import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors.ts';
 import { useDashboardPolicy } from './security-headers.ts';
+import { signInCookies } from '../auth/sign-in-cookies.ts';
 
 const API_PREFIXES = ['/v1/', '/docs', '/healthz', '/readyz'];
 
@@ -35,6 +36,7 @@ function setStaticHeaders(response: SetHeadersResponse, sent: string): void {
 export async function registerWeb(app: FastifyInstance, webRoot: string, publicUrl: string): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const cookies = signInCookies(publicUrl);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -54,6 +56,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, publicU
       (request.headers.accept ?? '').includes('text/html');
     if (hasWeb && isPage) {
       useDashboardPolicy(reply, publicUrl);
+      cookies.follow(request, reply);
       return reply.sendFile('index.html');
     }
     throw errors.routeNotFound(request.method, request.url);

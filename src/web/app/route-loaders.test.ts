@@ -4,6 +4,7 @@ import { waitFor } from '@testing-library/react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  getSessionColumnsQueryKey,
   getSessionQueryKey,
   getSessionRecordingQueryKey,
   getSessionsQueryKey,
@@ -18,14 +19,20 @@ const args = (url: string) => ({ request: new Request(url), params: {}, context:
 afterEach(() => vi.unstubAllGlobals());
 
 describe('sessionsLoader', () => {
-  it('asks for the page the address names at once, under the key the page reads', async () => {
-    const requests = mockApi({ 'GET /v1/auth/me': { body: meAs('analyst') }, 'GET /v1/sessions': { body: EMPTY } });
+  it('asks for the page the address names and the choice of columns at once, under the keys the page reads', async () => {
+    const COLUMNS = { columns: { tags: false }, updated_at: 1_795_000_000 };
+    const requests = mockApi({
+      'GET /v1/auth/me': { body: meAs('analyst') },
+      'GET /v1/sessions': { body: EMPTY },
+      'GET /v1/preferences/session-columns': { body: COLUMNS },
+    });
     const queryClient = new QueryClient();
 
     expect(sessionsLoader(queryClient)(args('http://localhost/sessions?date_from=TODAY&tz=Asia%2FTokyo'))).toBeNull();
 
     const key = getSessionsQueryKey({ query: { page: 0, size: 25, date_from: 'TODAY', tz: 'Asia/Tokyo' } });
     await waitFor(() => expect(queryClient.getQueryData(key)).toEqual(EMPTY));
+    await waitFor(() => expect(queryClient.getQueryData(getSessionColumnsQueryKey())).toEqual(COLUMNS));
     const asked = requests.filter((request) => request.path === '/v1/sessions');
     expect(asked).toHaveLength(1);
     expect(asked[0]?.query.get('date_from')).toBe('TODAY');
@@ -41,6 +48,17 @@ describe('sessionsLoader', () => {
     await waitFor(() => expect(requests.some((request) => request.path === '/v1/auth/me')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requests.some((request) => request.path === '/v1/sessions')).toBe(false);
+  });
+
+  it('asks nothing at all of a browser that holds no sign-in, and finds nobody signed in', async () => {
+    document.cookie = 'sa_signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    const requests = mockApi({ 'GET /v1/auth/me': { body: meAs('analyst') }, 'GET /v1/sessions': { body: EMPTY } });
+    const queryClient = new QueryClient();
+    sessionsLoader(queryClient)(args('http://localhost/sessions'));
+    await waitFor(() => expect(queryClient.getQueryState(['me'])?.status).toBe('error'));
+    expect(queryClient.getQueryState(['me'])?.error).toMatchObject({ status: 401, code: 'unauthenticated' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests).toEqual([]);
   });
 });
 

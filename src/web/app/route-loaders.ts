@@ -4,6 +4,7 @@ import { getSessionOptions, getSessionsOptions } from '../../api/client/@tanstac
 import { sessionRecordingQueryOptions } from '../features/sessions/api/use-session-recording-query.ts';
 import { prefetchOpeningChunk } from '../features/sessions/lib/opening-chunk.ts';
 import { meQueryOptions } from '../lib/api/me-query.ts';
+import { sessionColumnsQueryOptions } from '../components/sessions/use-stored-column-visibility.ts';
 import { viewsQueryOptions } from '../features/views/api/use-views-query.ts';
 import { readSessionsView, toSessionsQuery } from '../features/sessions/lib/sessions-search-params.ts';
 import { preferredTimeZone } from '../lib/time-zones.ts';
@@ -32,7 +33,10 @@ export function signedInLoader(queryClient: QueryClient) {
   };
 }
 
-/** The sessions list the address asks for, once it is known that the person may read sessions. */
+/**
+ * The sessions list the address asks for, and the person's choice of its columns (the rows wait for it),
+ * once it is known that the person may read sessions.
+ */
 export function sessionsLoader(queryClient: QueryClient) {
   return ({ request }: LoaderFunctionArgs) => {
     const view = readSessionsView(new URL(request.url).searchParams, preferredTimeZone());
@@ -40,7 +44,10 @@ export function sessionsLoader(queryClient: QueryClient) {
       .fetchQuery(meQueryOptions())
       .then((me) => {
         if (!me.permissions.includes('users.sessions:read')) return;
-        return queryClient.prefetchQuery(getSessionsOptions({ query: toSessionsQuery(view) }));
+        return Promise.all([
+          queryClient.prefetchQuery(getSessionsOptions({ query: toSessionsQuery(view) })),
+          queryClient.prefetchQuery(sessionColumnsQueryOptions()),
+        ]);
       })
       .catch(() => {
         // Not signed in: the page sends the person to sign in, without a request that would only fail.

@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 
 // Only the files that run in a DOM need Testing Library: the server's files skip loading React for nothing.
 if (typeof document !== 'undefined') {
@@ -6,4 +6,9 @@ if (typeof document !== 'undefined') {
   const { cleanup } = await import('@testing-library/react');
   // Vitest runs without globals, so Testing Library cannot register its own cleanup between tests.
   afterEach(() => cleanup());
+  // Pages render as in a signed-in browser, which holds the sign-in cookie's readable companion; a test
+  // of a browser that is not signed in removes it.
+  beforeEach(() => {
+    document.cookie = 'sa_signed_in=1; path=/';
+  });
 }

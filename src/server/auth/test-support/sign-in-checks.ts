@@ -33,18 +33,26 @@ function setCookieLines(response: LightMyRequestResponse): string[] {
   return header === undefined ? [] : Array.isArray(header) ? header : [header];
 }
 
-/** The attributes of the sa_session set-cookie line, keys lower-cased. */
-export function sessionCookieAttributes(response: LightMyRequestResponse): {
+/** The value and attributes of the set-cookie line for `name` (the session cookie unless told), keys lower-cased. */
+export function sessionCookieAttributes(
+  response: LightMyRequestResponse,
+  name = 'sa_session',
+): {
   value: string;
   attributes: Map<string, string>;
 } {
-  const line = setCookieLines(response).find((candidate) => candidate.startsWith('sa_session='));
-  expect(line, 'a sa_session set-cookie').toBeDefined();
+  const line = setCookieLines(response).find((candidate) => candidate.startsWith(`${name}=`));
+  expect(line, `a ${name} set-cookie`).toBeDefined();
   const [pair = '', ...parts] = (line ?? '').split(';').map((part) => part.trim());
   const attributes = new Map<string, string>();
   for (const part of parts) {
     const [key = '', ...rest] = part.split('=');
     attributes.set(key.toLowerCase(), rest.join('='));
   }
-  return { value: pair.slice('sa_session='.length), attributes };
+  return { value: pair.slice(name.length + 1), attributes };
+}
+
+/** Whether a set-cookie line's attributes remove the cookie (an expiry in the past or a max-age of 0). */
+export function clearsCookie(attributes: Map<string, string>): boolean {
+  return attributes.get('max-age') === '0' || new Date(attributes.get('expires') ?? '').getTime() < Date.now();
 }

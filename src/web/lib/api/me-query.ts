@@ -1,11 +1,28 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getMe } from '../../../api/client/sdk.gen.ts';
+import { ApiError } from '../api-error.ts';
+
+/** Set beside the sign-in cookie (which scripts cannot read) while the browser is signed in. */
+const SIGNED_IN_COOKIE = 'sa_signed_in';
+
+function mayBeSignedIn(): boolean {
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+}
+
+/** What the server answers when nobody is signed in, without asking it. */
+const notSignedIn = () =>
+  new ApiError({ status: 401, type: 'authentication_error', code: 'unauthenticated', message: 'Sign in to continue' });
 
 /** Who is signed in and what they may do: read by the app shell, the route loaders and every page. */
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ['me'] as const,
-    queryFn: async ({ signal }) => (await getMe({ signal, throwOnError: true })).data,
+    queryFn: async ({ signal }) => {
+      // A browser that never signed in, or signed out, goes to the sign-in page without a request that
+      // would only fail (and show as an error in the browser's console).
+      if (!mayBeSignedIn()) throw notSignedIn();
+      return (await getMe({ signal, throwOnError: true })).data;
+    },
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -18,6 +18,9 @@ import {
 
 mockSessionsApi();
 
+/** Where this browser keeps its copy of the signed-in person's choice of columns. */
+const COLUMNS_COPY = `sessions-grid.columns.${ME.user.user_id}`;
+
 describe('SessionsPage', () => {
   it('sorts on the server by a clicked column header, longest first, then shortest, from the first page', async () => {
     const user = userEvent.setup({ delay: null });
@@ -123,6 +126,41 @@ describe('SessionsPage', () => {
     await waitFor(() => expect(screen.getAllByRole('gridcell').length).toBeGreaterThan(0));
     expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Errors/ })).toBeInTheDocument();
+  });
+
+  it("waits for the saved columns rather than showing this browser's copy when the copy is out of date", async () => {
+    // This browser last saw Engagement hidden; since then the person hid Tags instead, elsewhere.
+    window.localStorage.setItem(COLUMNS_COPY, JSON.stringify({ engagment_score: false }));
+    let answer: (reply: MockReply) => void = () => undefined;
+    mockApi({
+      'GET /v1/auth/me': { body: ME },
+      'GET /v1/sessions': ({ query }) => sessionsResponse(query),
+      'GET /v1/preferences/session-columns': () =>
+        new Promise<MockReply>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    expect(screen.queryAllByRole('gridcell')).toHaveLength(0);
+
+    answer({ body: { columns: { tags: false }, updated_at: 1_795_000_000 } });
+    await waitFor(() => expect(screen.getAllByRole('gridcell').length).toBeGreaterThan(0));
+    expect(screen.getByRole('columnheader', { name: /Engagement/ })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: /Tags/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the rows under this browser's copy of the columns when the saved choice is slow to come", async () => {
+    window.localStorage.setItem(COLUMNS_COPY, JSON.stringify({ engagment_score: false }));
+    mockApi({
+      'GET /v1/auth/me': { body: ME },
+      'GET /v1/sessions': ({ query }) => sessionsResponse(query),
+      'GET /v1/preferences/session-columns': () => new Promise<MockReply>(() => undefined),
+    });
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    await waitFor(() => expect(screen.getAllByRole('gridcell').length).toBeGreaterThan(0), { timeout: 3_000 });
+    expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument();
   });
 
   it("keeps each person's choice of columns, even in a shared browser", async () => {

@@ -33,6 +33,15 @@ function writeCount(key: string, count: number): void {
 /** Most places kept for views still loading: past these the navigation may move once. */
 const MAX_PLACES = 12;
 
+/** A long name takes a second line before it is cut, so names that differ only near the end stay apart. */
+const TWO_LINES = {
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+} as const;
+
 /**
  * Saved views under Sessions in the navigation: one's own first, then those colleagues shared. While
  * they load, the places of as many as this browser last listed are kept, so the sections below do not
@@ -83,7 +92,7 @@ export function SavedViewsNav({ onNavigate }: { onNavigate?: () => void }) {
               aria-current={shown ? 'page' : undefined}
               sx={{ borderRadius: 1, ml: 3, mr: 1, pl: 2 }}
             >
-              <ListItemText primary={view.name} slotProps={{ primary: { noWrap: true, title: view.name } }} />
+              <ListItemText primary={view.name} slotProps={{ primary: { title: view.name, sx: TWO_LINES } }} />
               {view.shared ? (
                 <GroupsIcon
                   fontSize="small"
