@@ -80,6 +80,39 @@ describe('suggesting the stored values', () => {
     expect(address().get('browser')).toBe('Brave');
   });
 
+  it("completes part of a browser's name on Enter, since the part alone matches nothing, and applies it on the next", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    const dialog = await addFilter(user, 'Browser');
+    const field = within(dialog).getByRole('combobox', { name: 'Browser' });
+    await user.type(field, 'bra');
+    await screen.findByRole('option', { name: /Brave/ });
+    await user.keyboard('{Enter}');
+    expect(field).toHaveValue('Brave');
+    expect(address().get('browser')).toBeNull();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(address().get('browser')).toBe('Brave'));
+  });
+
+  it('takes the suggestion picked with the arrows on Enter, and text matching no suggestion as typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    let dialog = await addFilter(user, 'Browser');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Browser' }), 'a');
+    await screen.findByRole('option', { name: /Safari/ });
+    // "a" starts no name; Brave and Safari both contain it: nothing to complete, the arrows choose.
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(within(dialog).getByRole('combobox', { name: 'Browser' })).toHaveValue('Safari');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(address().get('browser')).toBe('Safari');
+
+    dialog = await addFilter(user, 'Operating system');
+    const os = within(dialog).getByRole('combobox', { name: 'Operating system' });
+    await user.type(os, 'Haiku');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(address().get('os')).toBe('Haiku'));
+  });
+
   it("suggests a visitor parameter's names, then that parameter's values", async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />, { route: '/sessions' });

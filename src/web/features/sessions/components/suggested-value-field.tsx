@@ -1,6 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useMemo } from 'react';
+import { type KeyboardEvent, useMemo, useRef } from 'react';
 import { CountedOption } from './counted-option.tsx';
 import { type SessionValueField, useSessionValueCounts } from '../api/use-session-value-counts.ts';
 
@@ -24,8 +24,23 @@ interface SuggestedValueFieldProps {
 }
 
 /**
+ * The suggestion that typed text stands for in an exact filter, when the text is not a value itself: the
+ * first that starts with it, else the only one that contains it; null when there is none.
+ */
+export function completionOf(text: string, options: readonly string[]): string | null {
+  const typed = text.trim().toLowerCase();
+  if (typed === '' || options.some((option) => option.toLowerCase() === typed)) return null;
+  const starting = options.find((option) => option.toLowerCase().startsWith(typed));
+  if (starting !== undefined) return starting;
+  const containing = options.filter((option) => option.toLowerCase().includes(typed));
+  return containing.length === 1 ? (containing[0] as string) : null;
+}
+
+/**
  * A text field that suggests the values stored for a filter as one types, with their numbers of
  * sessions in the last 30 days. Any text can still be typed: a value not seen lately is a fair filter.
+ * In an exact filter, Enter on text that is only part of a suggestion ("Fire") first completes it
+ * ("Firefox"), since the part alone would match no session; the next Enter applies it.
  */
 export function SuggestedValueField({
   field,
@@ -49,9 +64,23 @@ export function SuggestedValueField({
   // A name typed in another case is the stored name: "chrome" would otherwise match no session.
   const known = (text: string) =>
     exact ? (options.find((option) => option.toLowerCase() === text.trim().toLowerCase()) ?? text) : text;
+  // A suggestion the person moved to with the keyboard or mouse: Enter takes that one, as usual.
+  const chosenByHand = useRef(false);
+  const complete = (event: KeyboardEvent<HTMLDivElement> & { defaultMuiPrevented?: boolean }) => {
+    if (!exact || event.key !== 'Enter' || chosenByHand.current) return;
+    const completion = completionOf(value, options);
+    if (completion === null) return;
+    event.preventDefault();
+    event.defaultMuiPrevented = true;
+    onChange(completion);
+  };
   return (
     <Autocomplete
       freeSolo
+      onKeyDown={complete}
+      onHighlightChange={(_event, option, reason) => {
+        chosenByHand.current = option !== null && (reason === 'keyboard' || reason === 'mouse');
+      }}
       // Put there by a dialog, the field waits for a click, ↓ or typing: a list opened at once would
       // cover the dialog's own buttons before the person has asked for anything.
       openOnFocus={!autoFocus}
@@ -59,7 +88,10 @@ export function SuggestedValueField({
       // Half a dialog is narrow for a company or a URL: the list may be wider than its field.
       slotProps={{ popper: { sx: { minWidth: 320 }, placement: 'bottom-start' } }}
       inputValue={value}
-      onInputChange={(_event, text) => onChange(known(text))}
+      onInputChange={(_event, text) => {
+        chosenByHand.current = false;
+        onChange(known(text));
+      }}
       renderOption={({ key, ...props }, option) => (
         <CountedOption key={key} {...props} label={option} sessions={sessions.get(option)} />
       )}
