@@ -10,7 +10,7 @@ import { Fragment, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { usePermissions } from '../../lib/api/me-query.ts';
 import { SavedViewsNav } from '../../features/views/components/saved-views-nav.tsx';
-import { useLastSessionsSearch } from './use-last-sessions-search.ts';
+import { useLastSessionsSearch } from '../../components/sessions/use-last-sessions-search.ts';
 
 const ITEMS: { to: string; label: string; icon: ReactNode; permission: string }[] = [
   { to: '/sessions', label: 'Sessions', icon: <TimelineIcon />, permission: 'users.sessions:read' },

@@ -1,10 +1,9 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackToSessionsButton } from '../../../components/sessions/back-to-sessions-button.tsx';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { SessionDetails } from '../../../components/sessions/session-details.tsx';
 import { formatTimestamp } from '../../../components/sessions/session-format.ts';
@@ -25,9 +24,7 @@ export function SessionPage() {
 
   return (
     <Box sx={{ maxWidth: 1600 }}>
-      <Button component={Link} to="/sessions" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
-        Back to sessions
-      </Button>
+      <BackToSessionsButton />
       <Typography variant="h4" component="h1">
         Session
       </Typography>

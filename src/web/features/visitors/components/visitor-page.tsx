@@ -1,11 +1,10 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { BackToSessionsButton } from '../../../components/sessions/back-to-sessions-button.tsx';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { OfflineNotice } from '../../../components/feedback/offline-notice.tsx';
 import { RefusedTimeZoneAlert } from '../../../components/feedback/refused-time-zone-alert.tsx';
@@ -25,9 +24,7 @@ export function VisitorPage() {
   const { timeZone, refused } = useAddressTimeZone();
   return (
     <Box>
-      <Button component={Link} to="/sessions" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
-        Back to sessions
-      </Button>
+      <BackToSessionsButton />
       <Typography variant="h4" component="h1">
         Visitor
       </Typography>

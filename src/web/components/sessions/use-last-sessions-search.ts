@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { OPEN_SESSION_PARAM } from '../../components/sessions/use-open-session-param.ts';
+import { OPEN_SESSION_PARAM } from './use-open-session-param.ts';
 
 const STORAGE_KEY = 'sessions-search';
 
