@@ -61,6 +61,21 @@ describe('AppShell for keyboards', () => {
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
+  it('keeps the app bar above the navigation, which scrolls under it rather than over it', async () => {
+    renderShell();
+    const bar = await screen.findByRole('banner');
+    const papers = [...document.querySelectorAll<HTMLElement>('.MuiDrawer-paper')];
+    expect(papers.length).toBeGreaterThan(0);
+    // The theme writes its layers as CSS variables, which this DOM does not resolve.
+    const layer = (element: HTMLElement) =>
+      Number(
+        getComputedStyle(element).zIndex.replace(/^var\(--mui-zIndex-(\w+)\)$/, (_all, name: string) =>
+          String(theme.zIndex[name as keyof typeof theme.zIndex]),
+        ),
+      );
+    for (const paper of papers) expect(layer(bar)).toBeGreaterThan(layer(paper));
+  });
+
   it('moves focus to the new page’s heading when a navigation link is followed', async () => {
     const user = userEvent.setup();
     renderShell();

@@ -40,7 +40,8 @@ export function AppShell({ me }: { me: GetMeResponse }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
-      <AppBar position="sticky">
+      {/* Above the permanent navigation, whose paper would otherwise scroll over the bar. */}
+      <AppBar position="sticky" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
           <IconButton
             color="inherit"
