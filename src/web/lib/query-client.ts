@@ -9,8 +9,10 @@ export function isUnauthenticated(error: unknown): boolean {
 export function createQueryClient(onUnauthenticated: () => void): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error) => {
-        if (isUnauthenticated(error)) onUnauthenticated();
+      // Who is signed in (`me`) is the signed-in pages' own question: they send people to sign in within
+      // the app, without reloading it and dropping the page's code that is still loading.
+      onError: (error, query) => {
+        if (isUnauthenticated(error) && query.queryKey[0] !== 'me') onUnauthenticated();
       },
     }),
     defaultOptions: {
