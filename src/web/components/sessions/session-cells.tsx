@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
-import { countryName, urlHost } from './session-format.ts';
+import { countryName, formatScore, urlHost } from './session-format.ts';
 
 /** Two lines in a grid cell, cut with an ellipsis; the full text is in the tooltip. */
 function TwoLines({ first, second, title }: { first: ReactNode; second?: ReactNode; title: string }) {
@@ -54,8 +54,8 @@ export function EngagementBar({ score }: { score: number }) {
       <Box aria-hidden="true" sx={{ flex: 1, height: 6, borderRadius: 3, bgcolor: 'action.hover', overflow: 'hidden' }}>
         <Box sx={{ width: `${value}%`, height: '100%', bgcolor: 'primary.main' }} />
       </Box>
-      <Typography variant="body2" sx={{ minWidth: 28, textAlign: 'right' }}>
-        {Math.round(score)}
+      <Typography variant="body2" sx={{ minWidth: 34, textAlign: 'right' }}>
+        {formatScore(score)}
       </Typography>
     </Box>
   );

@@ -4,7 +4,7 @@ import { useDeferredValue } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
 import { DetailSection, type DetailItem } from './session-detail-section.tsx';
 import { SessionLinks } from './session-links.tsx';
-import { countryName, formatDuration, formatTimestamp } from './session-format.ts';
+import { countryName, formatDuration, formatScore, formatTimestamp } from './session-format.ts';
 
 /** Visitor, timing, pages and events: what people open a session for, and about a screenful. */
 const FIRST_SCREEN_SECTIONS = 4;
@@ -71,7 +71,7 @@ export function SessionDetails({ session, timeZone, headingLevel, showSessionPag
         ['Error clicks', session.events_statistics.error_clicks],
         ['Error logs', session.events_statistics.error_logs],
         ['Network errors', session.events_statistics.net_errors],
-        ['Engagement score', `${Math.round(session.engagment_score)} of 100`],
+        ['Engagement score', `${formatScore(session.engagment_score)} of 100`],
       ],
     ],
     [

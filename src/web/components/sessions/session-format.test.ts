@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, formatDuration, formatIsoInZone, formatTimestamp, urlHost } from './session-format.ts';
+import {
+  countryName,
+  formatDuration,
+  formatIsoInZone,
+  formatScore,
+  formatTimestamp,
+  urlHost,
+} from './session-format.ts';
 
 describe('session formatting', () => {
   it('formats durations as hours, minutes and seconds', () => {
@@ -27,5 +34,14 @@ describe('session formatting', () => {
   it('shows the host of a URL', () => {
     expect(urlHost('https://www.google.com/search?q=x')).toBe('www.google.com');
     expect(urlHost('')).toBe('');
+  });
+
+  it('shows an engagement score to the tenth the filter reads, whole scores without one', () => {
+    // Rounded to 50, 49.7 would seem to belong in "at least 50", which leaves it out.
+    expect(formatScore(49.7)).toBe('49.7');
+    expect(formatScore(50)).toBe('50');
+    expect(formatScore(72.25)).toBe('72.3');
+    expect(formatScore(99.96)).toBe('100');
+    expect(formatScore(0)).toBe('0');
   });
 });

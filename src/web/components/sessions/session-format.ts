@@ -60,3 +60,12 @@ export function displayedRows(total: number) {
   return ({ from, to }: { from: number; to: number }) =>
     `${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`;
 }
+
+/**
+ * A score as the engagement filter reads it, to a tenth: shown rounded, 49.7 would read as 50 and still
+ * be left out by "at least 50".
+ */
+export function formatScore(score: number): string {
+  const tenths = Math.round(score * 10) / 10;
+  return Number.isInteger(tenths) ? String(tenths) : tenths.toFixed(1);
+}
