@@ -86,7 +86,20 @@ test('a fresh demo start has sessions whose replay plays the recorded shop', asy
     await expect(player.frameLocator('iframe').getByRole('heading', { name: 'Demo Shop' })).toBeVisible({
       timeout: 20_000,
     });
-    await expect(page.getByRole('list', { name: 'Events' }).getByRole('button').first()).toBeVisible();
+    const events = page.getByRole('list', { name: 'Events' }).getByRole('button');
+    await expect(events.first()).toBeVisible();
+
+    // The player is as long as the whole recording, not its first chunk: the last click is within it.
+    const seconds = (clock: string) => clock.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+    const clock = player.getByText(/^\d+:\d\d \/ \d+:\d\d$/);
+    await expect(clock).toBeVisible();
+    const clicks = (await events.allInnerTexts())
+      .filter((text) => /Click/.test(text))
+      .map((text) => seconds(text.split('\n')[0] ?? ''));
+    expect(clicks.length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => seconds((await clock.innerText()).split(' / ')[1] ?? ''))
+      .toBeGreaterThanOrEqual(Math.max(...clicks) - 1);
   } finally {
     await demo.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { SessionEvent, SessionRecording } from '../../lib/replay-types.ts';
 import { ApiErrorAlert } from '../../../../components/feedback/api-error-alert.tsx';
 import { offsetOfServerTime, serverTimeOfOffset } from '../../lib/replay-clock.ts';
+import { replayedUrlAt } from '../../lib/replayed-url.ts';
 import { SEEK_BAR_KINDS, kindInfo, toneOf } from '../../lib/timeline-events.ts';
 import { ReplayControls } from './replay-controls.tsx';
 import { SeekBar } from './seek-bar.tsx';
@@ -23,7 +24,6 @@ export interface SessionReplayProps {
   onShare: (serverTimeMs: number) => void;
 }
 
-const META = 4;
 const STEP_MS = 5000;
 
 /** The player: the replayed page in rrweb's sandboxed frame, its URL above, controls and marks below. */
@@ -60,15 +60,10 @@ export function SessionReplay(props: SessionReplayProps) {
         : [],
     [clock, props.events],
   );
-  const currentUrl = useMemo(() => {
-    const at = (clock?.firstFrameAt ?? 0) + offset;
-    let href = '';
-    for (const frame of frames) {
-      if (frame.timestamp > at) break;
-      if (frame.type === META) href = String((frame.data as { href?: string } | undefined)?.href ?? href);
-    }
-    return href;
-  }, [clock, offset, frames]);
+  const currentUrl = useMemo(
+    () => replayedUrlAt(frames, props.events, clock, offset),
+    [frames, props.events, clock, offset],
+  );
 
   const toggle = () => (playing ? pause() : play());
   const onKeyDown = (event: KeyboardEvent) => {

@@ -31,6 +31,13 @@ function fitToMount(replayer: Replayer, mount: HTMLDivElement, size: { width: nu
   mount.style.height = `${Math.ceil(size.height * scale)}px`;
 }
 
+/** Milliseconds from the first frame to the last (frames in order of time). */
+function spanOf(frames: readonly RecordedFrame[]): number {
+  return frames.length < 2
+    ? 0
+    : (frames[frames.length - 1] as RecordedFrame).timestamp - (frames[0] as RecordedFrame).timestamp;
+}
+
 /**
  * rrweb's Replayer over a recording: shows the first frame as soon as the first chunk is in, adds the
  * rest as it arrives, and reports the playhead. The replayed page runs in rrweb's sandboxed iframe
@@ -84,7 +91,9 @@ export function useReplayer(recording: SessionRecording, startAtServerTime: numb
         }
         setFrames(all);
         if (replayer) {
-          setTotal(replayer.getMetaData().totalTime);
+          // Replayer.addEvent hands each frame over on a later microtask: its metadata does not count the
+          // frames just added yet, so the length is the frames' own span.
+          setTotal(spanOf(all));
           const firstFrameAt = all[0]?.timestamp ?? 0;
           const start =
             startAtServerTime === null
@@ -124,9 +133,11 @@ export function useReplayer(recording: SessionRecording, startAtServerTime: numb
     setPlaying(false);
   }, []);
   const seek = useCallback(
-    (to: number) => {
+    (target: number) => {
       const replayer = replayerRef.current;
       if (!replayer) return;
+      // An event after the recording stopped (a page that was not recorded) shows the recording's end.
+      const to = Math.max(0, Math.min(target, replayer.getMetaData().totalTime));
       if (playing) replayer.play(to);
       else replayer.pause(to);
       setOffset(to);
