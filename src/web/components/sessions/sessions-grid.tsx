@@ -118,6 +118,9 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
         slots={{ toolbar: SessionsGridToolbar, noRowsOverlay: EmptyOverlay }}
         slotProps={{
           loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
+          // The choice is saved for the person: "hide all" would save a list of no columns, and the grid's
+          // Reset goes back to the choice the page opened with, not to the list's default.
+          columnsManagement: { disableShowHideToggle: true, disableResetButton: true },
           noRowsOverlay: { children: props.emptyState },
           row: { onMouseEnter: prefetchRow, onFocus: prefetchRow },
         }}

@@ -103,6 +103,9 @@ describe('SessionsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Errors' }));
     await waitFor(() => expect(screen.queryByRole('columnheader', { name: /^Errors/ })).not.toBeInTheDocument());
+    // Columns are chosen one by one: no "hide all" to save an empty list, no Reset to the page's first choice.
+    expect(screen.queryByRole('checkbox', { name: /Show\/Hide All/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
     await waitFor(() => expect(saved).toMatchObject({ engagment_score: false, tags: true, errors: false }));
     expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
   });
