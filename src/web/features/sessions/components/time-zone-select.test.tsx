@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TimeZoneSelect } from './time-zone-select.tsx';
 
@@ -20,5 +21,17 @@ describe('TimeZoneSelect', () => {
       route: '/sessions?tz=Europe%2FParis',
     });
     expect(screen.queryByText(/is not a time zone/)).not.toBeInTheDocument();
+  });
+
+  it('finds a zone by its place written with a space, as people write it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    renderWithProviders(<TimeZoneSelect value="Europe/Paris" onChange={onChange} />, { route: '/sessions' });
+    const field = screen.getByRole('combobox', { name: 'Time zone' });
+    await user.clear(field);
+    await user.type(field, 'new york');
+    expect(await screen.findByRole('option', { name: 'America/New_York' })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith('America/New_York');
   });
 });

@@ -1,8 +1,11 @@
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { useAddressTimeZone } from '../../../lib/use-address-time-zone.ts';
 import { timeZoneOptions } from '../../../lib/time-zones.ts';
+
+/** Zones are found as people write places: "new york" finds America/New_York. */
+const filterZones = createFilterOptions<string>({ stringify: (zone) => zone.replace(/_/g, ' ') });
 
 /** Picks the zone dates are read in and times are shown in; says so when the address named no real zone. */
 export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
@@ -12,6 +15,7 @@ export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (
     <Autocomplete
       size="small"
       options={options}
+      filterOptions={filterZones}
       value={value}
       onChange={(_event, zone) => onChange(zone)}
       disableClearable
