@@ -1,10 +1,53 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
+import { usePermissions } from '../../../lib/api/me-query.ts';
+import { useVisitorSuggestionsQuery } from '../api/use-visitor-suggestions-query.ts';
 import type { VisitorLookup } from '../lib/visitor-lookup.ts';
 
-/** Nothing matched: say what was searched, and the likely reasons. */
+const count = (sessions: number) => `${sessions.toLocaleString('en-GB')} session${sessions === 1 ? '' : 's'}`;
+
+/**
+ * Text looked up as a visitor id that is none: often a name typed into the search and sent before its
+ * suggestions came. The people whose name or e-mail starts with it are offered instead of a dead end.
+ */
+function PeopleNamed({ text }: { text: string }) {
+  const { can } = usePermissions();
+  const people = useVisitorSuggestionsQuery(text, can('users.sessions:read'));
+  const found = (people.data?.visitors ?? []).filter((person) => person.matched_by !== 'session');
+  if (found.length === 0) return null;
+  return (
+    <Paper variant="outlined" sx={{ mt: 2, maxWidth: 720 }}>
+      <Typography variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
+        People whose name or e-mail starts with “{text}”
+      </Typography>
+      <List dense aria-label="People found">
+        {found.map((person) => (
+          <ListItemButton
+            key={person.id}
+            component={Link}
+            to={`/visitors?${new URLSearchParams({ visitor_id: person.id }).toString()}`}
+          >
+            <ListItemText
+              primary={person.name || person.email || person.id}
+              secondary={[person.name ? person.email : '', person.id, count(person.session_count)]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+/** Nothing matched: say what was searched, the likely reasons, and the people the text may have meant. */
 export function VisitorNotFound({ lookup }: { lookup: VisitorLookup }) {
   const what = lookup.email ? `the e-mail “${lookup.email}”` : `the visitor id “${lookup.visitorId}”`;
   const everywhere = new URLSearchParams({
@@ -12,22 +55,25 @@ export function VisitorNotFound({ lookup }: { lookup: VisitorLookup }) {
     ...(lookup.visitorId ? { visitor_id: lookup.visitorId } : {}),
   });
   return (
-    <Alert
-      severity="warning"
-      action={
-        lookup.websiteId ? (
-          <Button component={Link} to={`/visitors?${everywhere.toString()}`} color="inherit" size="small">
-            Search all websites
-          </Button>
-        ) : undefined
-      }
-    >
-      <AlertTitle>No visitor found</AlertTitle>
-      No sessions were recorded for {what}
-      {lookup.websiteId ? ' on the selected website' : ''}. Check the spelling:{' '}
-      {lookup.email
-        ? 'the e-mail must match exactly, though upper and lower case do not matter.'
-        : 'visitor ids must match exactly.'}
-    </Alert>
+    <>
+      <Alert
+        severity="warning"
+        action={
+          lookup.websiteId ? (
+            <Button component={Link} to={`/visitors?${everywhere.toString()}`} color="inherit" size="small">
+              Search all websites
+            </Button>
+          ) : undefined
+        }
+      >
+        <AlertTitle>No visitor found</AlertTitle>
+        No sessions were recorded for {what}
+        {lookup.websiteId ? ' on the selected website' : ''}. Check the spelling:{' '}
+        {lookup.email
+          ? 'the e-mail must match exactly, though upper and lower case do not matter.'
+          : 'visitor ids must match exactly.'}
+      </Alert>
+      {lookup.visitorId && !lookup.email ? <PeopleNamed text={lookup.visitorId} /> : null}
+    </>
   );
 }

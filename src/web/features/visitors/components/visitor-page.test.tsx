@@ -92,6 +92,39 @@ describe('VisitorPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers the people a name stands for when it was looked up as a visitor id', async () => {
+    sessionsOf = () => [];
+    mockApi({
+      'GET /v1/auth/me': { body: ME },
+      'GET /v1/sessions': ({ query }) => ({
+        body: { total: 0, page: { num: Number(query.get('page')), size: Number(query.get('size')) }, sessions: [] },
+      }),
+      'GET /v1/visitors/search': ({ query }) => ({
+        body: {
+          visitors:
+            query.get('q') === 'sofia'
+              ? [
+                  { id: 'v_1', name: 'Sofia Davis', email: 'sofia@acme.test', session_count: 12, matched_by: 'name' },
+                  { id: 'v_2', name: 'Sofia Davis', email: 'sd@other.test', session_count: 1, matched_by: 'name' },
+                ]
+              : [],
+        },
+      }),
+    });
+    renderWithProviders(<VisitorPage />, { route: '/visitors?visitor_id=sofia' });
+
+    expect(await screen.findByText('No visitor found')).toBeInTheDocument();
+    const people = await screen.findByRole('list', { name: 'People found' });
+    const links = within(people).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/visitors?visitor_id=v_1',
+      '/visitors?visitor_id=v_2',
+    ]);
+    // Two people of one name are told apart by their e-mail, id and sessions.
+    expect(links[0]).toHaveTextContent('sofia@acme.test · v_1 · 12 sessions');
+    expect(links[1]).toHaveTextContent('sd@other.test · v_2 · 1 session');
+  });
+
   it('explains how to look someone up when the address names nobody', () => {
     sessionsOf = () => [];
     renderWithProviders(<VisitorPage />, { route: '/visitors' });
