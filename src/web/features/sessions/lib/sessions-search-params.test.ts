@@ -80,8 +80,11 @@ describe('sessions URL state', () => {
 
   it('falls back to defaults for values it cannot use', () => {
     expect(read('page=-1&size=30&tz=Mars%2FOlympus')).toEqual(DEFAULT_VIEW);
-    expect(read('page=10001').page).toBe(0);
+    expect(read('page=1.5').page).toBe(0);
     expect(read('page=10000').page).toBe(10_000);
+    // Past the pages the API serves: the last one, which the list then moves back to its own last page.
+    expect(read('page=10001').page).toBe(10_000);
+    expect(read('page=99999999').page).toBe(10_000);
   });
 
   it('leaves keys that are not its own alone', () => {
@@ -171,6 +174,14 @@ describe('the parts of a link the view cannot read', () => {
     expect(
       unread('engagement_min=200&has_errors=maybe&tz=Mars/Olympus&sort=-error_clicks&duration_min=600&duration_max=10'),
     ).toEqual(['duration_max=10', 'engagement_min=200', 'has_errors=maybe', 'tz=Mars/Olympus', 'sort=-error_clicks']);
+  });
+
+  it('names a page that is not a whole number and a page size the list does not offer', () => {
+    expect(unread('page=-1&size=7')).toEqual(['size=7', 'page=-1']);
+    expect(unread('page=abc&size=1000')).toEqual(['size=1000', 'page=abc']);
+    expect(unread('page=1.5&size=0')).toEqual(['size=0', 'page=1.5']);
+    // A page past the end is not left out: the list shows its last page instead.
+    expect(unread('page=99999&size=100')).toEqual([]);
   });
 
   it('names nothing in a link it reads whole, or an empty one', () => {

@@ -40,10 +40,10 @@ const KEYS = {
 
 const FILTER_FIELDS = ['email', 'visitorId', 'websiteId', 'dateFrom', 'dateTo', 'timeZone', 'sort'] as const;
 
+/** A page past those the API serves is its last one, which the list then moves back to the list's last. */
 function readPage(value: string | null): number {
-  if (value === null || !/^\d{1,5}$/.test(value)) return 0;
-  const page = Number(value);
-  return page <= MAX_PAGE ? page : 0;
+  if (value === null || !/^\d+$/.test(value)) return 0;
+  return Math.min(Number(value), MAX_PAGE);
 }
 
 function readSize(value: string | null): PageSize {
@@ -63,9 +63,12 @@ export function unreadParams(params: URLSearchParams, view: SessionsView): strin
   for (const [key, read] of [
     [KEYS.timeZone, view.timeZone],
     [KEYS.sort, view.sort],
+    [KEYS.size, String(view.size)],
   ] as const) {
     if (given(key) && given(key) !== read) unread.push(`${key}=${given(key)}`);
   }
+  // A page past the end is moved to the last one; only a page that is not a whole number is left out.
+  if (given(KEYS.page) && !/^\d+$/.test(given(KEYS.page))) unread.push(`${KEYS.page}=${given(KEYS.page)}`);
   return unread;
 }
 
