@@ -99,6 +99,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHostCheck(app);
   registerEmptyJsonBody(app);
   app.addHook('preValidation', (request, _reply, done) => {
+    // Unknown addresses are the dashboard's pages (which read their own address) or a 404 either way.
+    if (request.is404) {
+      done();
+      return;
+    }
     try {
       assertNoNulCharacters({ params: request.params, query: request.query, body: request.body });
     } catch (error) {

@@ -112,6 +112,20 @@ for (const kind of testDatabaseKinds) {
         expect(companionLine(await page())).toBeUndefined();
       });
 
+      it('serves the dashboard for a page address holding a NUL, which the page itself reads and refuses', async () => {
+        const page = await app.inject({ method: 'GET', url: '/sessions?tag=%00', headers: { accept: 'text/html' } });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        const api = await app.inject({
+          method: 'GET',
+          url: '/v1/sessions?tag=%00',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(api.statusCode).toBe(400);
+        const unknown = await app.inject({ method: 'GET', url: '/v1/nothing-here?tag=%00' });
+        expect(unknown.statusCode).toBe(404);
+      });
+
       it("lets the replayer show recorded pages' images, fonts and styles, and never their scripts", async () => {
         const response = await app.inject({ method: 'GET', url: '/sessions/s_1', headers: { accept: 'text/html' } });
         const directives = csp(response);

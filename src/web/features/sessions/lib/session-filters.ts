@@ -33,7 +33,8 @@ export type SessionFilters = Partial<Record<FilterParam, string>>;
 
 const MAX_DURATION_SECONDS = 31_536_000;
 
-const textUpTo = (max: number) => (value: string) => (value.length <= max ? value : null);
+/** Text the API takes: not too long, and without the NUL character it refuses. */
+const textUpTo = (max: number) => (value: string) => (value.length <= max && !value.includes('\u0000') ? value : null);
 const flag = (value: string) => (value === 'true' || value === 'false' ? value : null);
 const integerUpTo = (max: number) => (value: string) =>
   /^\d{1,9}$/.test(value) && Number(value) <= max ? String(Number(value)) : null;

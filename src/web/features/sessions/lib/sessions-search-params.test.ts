@@ -184,6 +184,10 @@ describe('the parts of a link the view cannot read', () => {
     expect(unread('page=99999&size=100')).toEqual([]);
   });
 
+  it('names text holding a NUL character, which the API refuses', () => {
+    expect(unread('tag=a%00b&device=mobile')).toEqual(['tag=a\u0000b']);
+  });
+
   it('names nothing in a link it reads whole, or an empty one', () => {
     expect(unread('device=mobile&duration_min=600&tz=America/New_York&sort=-duration&page=2&session=s_1')).toEqual([]);
     expect(unread('')).toEqual([]);
