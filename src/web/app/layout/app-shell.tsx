@@ -40,8 +40,7 @@ export function AppShell({ me }: { me: GetMeResponse }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
-      {/* Above the permanent navigation, whose paper would otherwise scroll over the bar. */}
-      <AppBar position="sticky" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <AppBar position="sticky">
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
           <IconButton
             color="inherit"
@@ -108,7 +107,13 @@ export function AppShell({ me }: { me: GetMeResponse }) {
             display: { xs: 'none', md: 'block' },
             width: DRAWER_WIDTH,
             flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, position: 'relative' },
+            // Under the app bar: a drawer's paper is a layer above it (for drawers that slide over the
+            // page, the session's details among them), and this one would scroll over the bar.
+            '& .MuiDrawer-paper': {
+              width: DRAWER_WIDTH,
+              position: 'relative',
+              zIndex: (theme) => theme.zIndex.appBar - 1,
+            },
           }}
         >
           <NavItems />

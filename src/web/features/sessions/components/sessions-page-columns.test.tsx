@@ -21,6 +21,20 @@ mockSessionsApi();
 /** Where this browser keeps its copy of the signed-in person's choice of columns. */
 const COLUMNS_COPY = `sessions-grid.columns.${ME.user.user_id}`;
 
+/** Answers the API with the person's saved columns held back; the function returned answers them. */
+function holdSavedColumns(): (columns: Record<string, boolean>) => void {
+  let answer: (reply: MockReply) => void = () => undefined;
+  mockApi({
+    'GET /v1/auth/me': { body: ME },
+    'GET /v1/sessions': ({ query }) => sessionsResponse(query),
+    'GET /v1/preferences/session-columns': () =>
+      new Promise<MockReply>((resolve) => {
+        answer = resolve;
+      }),
+  });
+  return (columns) => answer({ body: { columns, updated_at: 1_795_000_000 } });
+}
+
 describe('SessionsPage', () => {
   it('sorts on the server by a clicked column header, longest first, then shortest, from the first page', async () => {
     const user = userEvent.setup({ delay: null });
@@ -112,20 +126,12 @@ describe('SessionsPage', () => {
 
   it('holds the rows, in a browser that has no copy of the choice, until the saved columns arrive', async () => {
     window.localStorage.clear();
-    let answer: (reply: MockReply) => void = () => undefined;
-    mockApi({
-      'GET /v1/auth/me': { body: ME },
-      'GET /v1/sessions': ({ query }) => sessionsResponse(query),
-      'GET /v1/preferences/session-columns': () =>
-        new Promise<MockReply>((resolve) => {
-          answer = resolve;
-        }),
-    });
+    const answer = holdSavedColumns();
     renderPage();
     await screen.findByText('1,234 sessions');
     expect(screen.queryAllByRole('gridcell')).toHaveLength(0);
 
-    answer({ body: { columns: { engagment_score: false }, updated_at: 1_795_000_000 } });
+    answer({ engagment_score: false });
     await waitFor(() => expect(screen.getAllByRole('gridcell').length).toBeGreaterThan(0));
     expect(screen.queryByRole('columnheader', { name: /Engagement/ })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Errors/ })).toBeInTheDocument();
@@ -134,20 +140,12 @@ describe('SessionsPage', () => {
   it("waits for the saved columns rather than showing this browser's copy when the copy is out of date", async () => {
     // This browser last saw Engagement hidden; since then the person hid Tags instead, elsewhere.
     window.localStorage.setItem(COLUMNS_COPY, JSON.stringify({ engagment_score: false }));
-    let answer: (reply: MockReply) => void = () => undefined;
-    mockApi({
-      'GET /v1/auth/me': { body: ME },
-      'GET /v1/sessions': ({ query }) => sessionsResponse(query),
-      'GET /v1/preferences/session-columns': () =>
-        new Promise<MockReply>((resolve) => {
-          answer = resolve;
-        }),
-    });
+    const answer = holdSavedColumns();
     renderPage();
     await screen.findByText('1,234 sessions');
     expect(screen.queryAllByRole('gridcell')).toHaveLength(0);
 
-    answer({ body: { columns: { tags: false }, updated_at: 1_795_000_000 } });
+    answer({ tags: false });
     await waitFor(() => expect(screen.getAllByRole('gridcell').length).toBeGreaterThan(0));
     expect(screen.getByRole('columnheader', { name: /Engagement/ })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: /Tags/ })).not.toBeInTheDocument();
