@@ -1,14 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_COOKIE } from '../../api/sign-in-cookie.ts';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './login-sessions.ts';
 
 /**
- * A readable companion of the session cookie, holding no secret: it tells the dashboard whether asking
- * who is signed in can succeed, since the session cookie itself is out of scripts' reach. A browser that
- * never signed in, or signed out, then opens the sign-in page without a request that could only fail.
+ * Sets and clears the sign-in cookies, with the same attributes everywhere so a clear always matches: the
+ * httpOnly session cookie and its readable companion (SIGNED_IN_COOKIE), by which a browser that never
+ * signed in, or signed out, opens the sign-in page without a request that could only fail.
  */
-export const SIGNED_IN_COOKIE = 'sa_signed_in';
-
-/** Sets and clears the sign-in cookies, with the same attributes everywhere so a clear always matches. */
 export interface SignInCookies {
   /** The session's cookie and its companion, on sign-in. */
   start(reply: FastifyReply, session: string): void;

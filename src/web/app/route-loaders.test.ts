@@ -9,6 +9,7 @@ import {
   getSessionRecordingQueryKey,
   getSessionsQueryKey,
 } from '../../api/client/@tanstack/react-query.gen.ts';
+import { SIGNED_IN_COOKIE } from '../../api/sign-in-cookie.ts';
 import { errorReply, meAs, mockApi } from '../test/mock-api.ts';
 import { takeOpeningChunk } from '../features/sessions/lib/opening-chunk.ts';
 import { sessionLoader, sessionsLoader } from './route-loaders.ts';
@@ -51,7 +52,7 @@ describe('sessionsLoader', () => {
   });
 
   it('asks nothing at all of a browser that holds no sign-in, and finds nobody signed in', async () => {
-    document.cookie = 'sa_signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    document.cookie = `${SIGNED_IN_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
     const requests = mockApi({ 'GET /v1/auth/me': { body: meAs('analyst') }, 'GET /v1/sessions': { body: EMPTY } });
     const queryClient = new QueryClient();
     sessionsLoader(queryClient)(args('http://localhost/sessions'));

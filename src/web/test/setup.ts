@@ -1,4 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
+import { SIGNED_IN_COOKIE } from '../../api/sign-in-cookie.ts';
 
 // Only the files that run in a DOM need Testing Library: the server's files skip loading React for nothing.
 if (typeof document !== 'undefined') {
@@ -9,6 +10,6 @@ if (typeof document !== 'undefined') {
   // Pages render as in a signed-in browser, which holds the sign-in cookie's readable companion; a test
   // of a browser that is not signed in removes it.
   beforeEach(() => {
-    document.cookie = 'sa_signed_in=1; path=/';
+    document.cookie = `${SIGNED_IN_COOKIE}=1; path=/`;
   });
 }

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getMe } from '../../../api/client/sdk.gen.ts';
+import { SIGNED_IN_COOKIE } from '../../../api/sign-in-cookie.ts';
 import { ApiError } from '../api-error.ts';
-
-/** Set beside the sign-in cookie (which scripts cannot read) while the browser is signed in. */
-const SIGNED_IN_COOKIE = 'sa_signed_in';
 
 function mayBeSignedIn(): boolean {
   return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`));

@@ -27,7 +27,7 @@ interface SuggestedValueFieldProps {
  * The suggestion that typed text stands for in an exact filter, when the text is not a value itself: the
  * first that starts with it, else the only one that contains it; null when there is none.
  */
-export function completionOf(text: string, options: readonly string[]): string | null {
+function completionOf(text: string, options: readonly string[]): string | null {
   const typed = text.trim().toLowerCase();
   if (typed === '' || options.some((option) => option.toLowerCase() === typed)) return null;
   const starting = options.find((option) => option.toLowerCase().startsWith(typed));

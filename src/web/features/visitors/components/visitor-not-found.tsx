@@ -10,8 +10,7 @@ import { Link } from 'react-router';
 import { usePermissions } from '../../../lib/api/me-query.ts';
 import { useVisitorSuggestionsQuery } from '../api/use-visitor-suggestions-query.ts';
 import type { VisitorLookup } from '../lib/visitor-lookup.ts';
-
-const count = (sessions: number) => `${sessions.toLocaleString('en-GB')} session${sessions === 1 ? '' : 's'}`;
+import { countSessions } from './visitor-suggestion-option.tsx';
 
 /**
  * Text looked up as a visitor id that is none: often a name typed into the search and sent before its
@@ -36,7 +35,7 @@ function PeopleNamed({ text }: { text: string }) {
           >
             <ListItemText
               primary={person.name || person.email || person.id}
-              secondary={[person.name ? person.email : '', person.id, count(person.session_count)]
+              secondary={[person.name ? person.email : '', person.id, countSessions(person.session_count)]
                 .filter(Boolean)
                 .join(' · ')}
             />

@@ -3,7 +3,9 @@ import Typography from '@mui/material/Typography';
 import type { HTMLAttributes } from 'react';
 import type { VisitorSuggestion } from '../api/use-visitor-suggestions-query.ts';
 
-const count = (sessions: number) => `${sessions.toLocaleString('en-GB')} session${sessions === 1 ? '' : 's'}`;
+/** "1 session", "1,204 sessions". */
+export const countSessions = (sessions: number) =>
+  `${sessions.toLocaleString('en-GB')} session${sessions === 1 ? '' : 's'}`;
 
 /** One suggested person: name (or e-mail, or id), what else is known of them, and how many sessions they have. */
 export function VisitorSuggestionOption({
@@ -25,7 +27,7 @@ export function VisitorSuggestionOption({
         ) : null}
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-        {count(visitor.session_count)}
+        {countSessions(visitor.session_count)}
       </Typography>
     </Box>
   );
