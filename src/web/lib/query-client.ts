@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
+import { ME_QUERY_KEY } from './api/me-query.ts';
 
 /** Signed out or expired: pages send people to sign in rather than retrying. */
 export function isUnauthenticated(error: unknown): boolean {
@@ -12,7 +13,7 @@ export function createQueryClient(onUnauthenticated: () => void): QueryClient {
       // Who is signed in (`me`) is the signed-in pages' own question: they send people to sign in within
       // the app, without reloading it and dropping the page's code that is still loading.
       onError: (error, query) => {
-        if (isUnauthenticated(error) && query.queryKey[0] !== 'me') onUnauthenticated();
+        if (isUnauthenticated(error) && query.queryKey[0] !== ME_QUERY_KEY[0]) onUnauthenticated();
       },
     }),
     defaultOptions: {

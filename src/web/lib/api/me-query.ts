@@ -7,6 +7,9 @@ function mayBeSignedIn(): boolean {
   return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
 }
 
+/** Who is signed in, under one key the query cache's handlers can tell apart. */
+export const ME_QUERY_KEY = ['me'] as const;
+
 /** What the server answers when nobody is signed in, without asking it. */
 const notSignedIn = () =>
   new ApiError({ status: 401, type: 'authentication_error', code: 'unauthenticated', message: 'Sign in to continue' });
@@ -14,7 +17,7 @@ const notSignedIn = () =>
 /** Who is signed in and what they may do: read by the app shell, the route loaders and every page. */
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: ['me'] as const,
+    queryKey: ME_QUERY_KEY,
     queryFn: async ({ signal }) => {
       // A browser that never signed in, or signed out, goes to the sign-in page without a request that
       // would only fail (and show as an error in the browser's console).
