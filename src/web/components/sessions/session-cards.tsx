@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
@@ -21,13 +23,31 @@ interface SessionCardsProps {
   onOpenSession: (session: Session) => void;
   onPrefetch: (id: string) => void;
   emptyState: ReactNode;
+  /** The orders to choose from and the one chosen (the API's `sort`); without them the order is fixed. */
+  sorting?: { choices: readonly { sort: string; label: string }[]; sort: string; onChange: (sort: string) => void };
 }
 
 /** One page of sessions as a list of cards, for screens too narrow for the grid's columns. */
 export function SessionCards(props: SessionCardsProps) {
-  const { paginationModel, sessions } = props;
+  const { paginationModel, sessions, sorting } = props;
   return (
     <Box aria-busy={props.loading}>
+      {sorting ? (
+        <TextField
+          select
+          size="small"
+          label="Order"
+          value={sorting.sort}
+          onChange={(event) => sorting.onChange(event.target.value)}
+          sx={{ mb: 1, minWidth: 240 }}
+        >
+          {sorting.choices.map((choice) => (
+            <MenuItem key={choice.sort} value={choice.sort}>
+              {choice.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : null}
       <Box sx={{ height: 4, mb: 0.5 }}>{props.loading ? <LinearProgress aria-label="Loading sessions" /> : null}</Box>
       {sessions.length === 0 ? (
         props.loading ? null : (

@@ -41,6 +41,26 @@ export function sortFromSortModel(model: GridSortModel): string {
 
 const LENGTHS = new Set(['duration', 'active_time']);
 
+/**
+ * Every order the list can be in, for choosing it where there are no headers to click (on phones): the API's
+ * `sort` ('' for newest first) and the order in words, the sortable columns in their order, each highest first.
+ */
+export function sortChoices(
+  columns: readonly { field: string; headerName?: string }[],
+): { sort: string; label: string }[] {
+  return columns
+    .filter((column) => isSortableField(column.field))
+    .flatMap(({ field, headerName }) =>
+      [false, true].map((ascending) => {
+        const words = describeSort(field, headerName, ascending).replace(/^Sorted by /, '');
+        return {
+          sort: sortFromSortModel([{ field, sort: ascending ? 'asc' : 'desc' }]),
+          label: words.charAt(0).toUpperCase() + words.slice(1),
+        };
+      }),
+    );
+}
+
 /** The order of the rows in words, as the grid's toolbar states it: "Sorted by duration, longest first". */
 export function describeSort(field: string | undefined, header: string | undefined, ascending: boolean): string {
   if (!field || !header || field === 'creation_timestamp')

@@ -14,6 +14,7 @@ import { SessionCards } from './session-cards.tsx';
 import { displayedRows } from './session-format.ts';
 import { buildSessionColumns } from './session-columns.tsx';
 import { SessionsGridToolbar } from './sessions-grid-toolbar.tsx';
+import { sortChoices, sortFromSortModel, sortModelFromSort } from './session-sort.ts';
 import { usePrefetchSession } from './use-prefetch-session.ts';
 import { useStoredColumnVisibility } from './use-stored-column-visibility.ts';
 
@@ -68,6 +69,7 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
   const rowCount = Math.min(props.total, (LAST_PAGE + 1) * paginationModel.pageSize);
   const localeText = useMemo(() => ({ paginationDisplayedRows: displayedRows(props.total) }), [props.total]);
   if (phone) {
+    const { onSortModelChange } = props;
     return (
       <SessionCards
         label={props.label}
@@ -81,6 +83,15 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
         onOpenSession={onOpenSession}
         onPrefetch={prefetchSession}
         emptyState={props.emptyState}
+        sorting={
+          onSortModelChange
+            ? {
+                choices: sortChoices(columns),
+                sort: sortFromSortModel(props.sortModel ?? NEWEST_FIRST),
+                onChange: (sort) => onSortModelChange(sortModelFromSort(sort)),
+              }
+            : undefined
+        }
       />
     );
   }

@@ -25,6 +25,7 @@ export function CountryField({ value, onChange, websiteId }: CountryFieldProps) 
   const sessions = useSessionValueCounts('country', '', { websiteId, limit: OWN_COUNTRIES });
   // What the person typed, so the country it names exactly leads under a heading of its own.
   const [typed, setTyped] = useState('');
+  const [open, setOpen] = useState(false);
   const options = useMemo(() => {
     const countries = listCountries();
     const own = countries
@@ -32,9 +33,15 @@ export function CountryField({ value, onChange, websiteId }: CountryFieldProps) 
       .sort((a, b) => (sessions.get(b.code) ?? 0) - (sessions.get(a.code) ?? 0));
     return [...own, ...countries.filter((country) => !sessions.has(country.code))];
   }, [sessions]);
+  const rank = (country: { code: string }) => (sessions.has(country.code) ? 0 : 1);
+  // Text that names no country says so under the field rather than in a list over the dialog's buttons.
+  const noMatch = typed.trim() !== '' && findCountries(options, typed, rank).length === 0;
   return (
     <Autocomplete
       options={options}
+      open={open && !noMatch}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
       // Enter takes the first country listed: "de" Enter is Germany.
       autoHighlight
       onInputChange={(_event, text, reason) => setTyped(reason === 'input' ? text : '')}
@@ -42,9 +49,7 @@ export function CountryField({ value, onChange, websiteId }: CountryFieldProps) 
       onChange={(_event, country) => onChange(country?.code ?? '')}
       getOptionLabel={(country) => country.name}
       // By name, or by code: "de" finds Germany first, and "uk" the United Kingdom.
-      filterOptions={(countries, { inputValue }) =>
-        findCountries(countries, inputValue, (country) => (sessions.has(country.code) ? 0 : 1))
-      }
+      filterOptions={(countries, { inputValue }) => findCountries(countries, inputValue, rank)}
       isOptionEqualToValue={(option, selected) => option.code === selected.code}
       groupBy={
         sessions.size > 0 || typed !== ''
@@ -55,7 +60,15 @@ export function CountryField({ value, onChange, websiteId }: CountryFieldProps) 
       renderOption={({ key, ...props }, country) => (
         <CountedOption key={key} {...props} label={country.name} sessions={sessions.get(country.code)} />
       )}
-      renderInput={(params) => <TextField {...params} label="Country" autoFocus />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Country"
+          autoFocus
+          error={noMatch}
+          helperText={noMatch ? `No country matches “${typed.trim()}”` : undefined}
+        />
+      )}
     />
   );
 }

@@ -161,6 +161,25 @@ describe('suggesting the stored values', () => {
     expect(address().get('country')).toBe('DE');
   });
 
+  it('says under the field that typed text names no country, leaving the buttons uncovered', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness />, { route: '/sessions' });
+    const dialog = await addFilter(user, 'Country');
+    const field = within(dialog).getByRole('combobox', { name: 'Country' });
+    await user.type(field, 'ger');
+    expect(await screen.findByRole('option', { name: /Germany/ })).toBeInTheDocument();
+    await user.type(field, 'xq');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    expect(field).toHaveAccessibleDescription('No country matches “gerxq”');
+    expect(screen.queryByText('No options')).not.toBeInTheDocument();
+    // Taking the letters back lists the match again.
+    await user.keyboard('{Backspace}{Backspace}');
+    expect(await screen.findByRole('option', { name: /Germany/ })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(address().get('country')).toBe('DE');
+  });
+
   it('suggests the stored page URLs that contain the text, without counts', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />, { route: '/sessions' });

@@ -88,6 +88,41 @@ describe('SessionsPage on a phone', () => {
     expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
   });
 
+  it('orders the cards from a choice of the sortable columns, kept in the address', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SessionsPage />, { route: '/sessions?sort=-errors' });
+    await screen.findByRole('list', { name: 'Sessions' });
+    const order = screen.getByRole('combobox', { name: 'Order' });
+    expect(order).toHaveTextContent('Errors, highest first');
+    expect(sessionRequests.at(-1)?.get('sort')).toBe('-errors');
+
+    await user.click(order);
+    const choices = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(choices.map((choice) => choice.textContent)).toEqual([
+      'Start time, newest first',
+      'Start time, oldest first',
+      'Duration, longest first',
+      'Duration, shortest first',
+      'Errors, highest first',
+      'Errors, lowest first',
+      'Rage clicks, highest first',
+      'Rage clicks, lowest first',
+      'Engagement, highest first',
+      'Engagement, lowest first',
+      'Active time, longest first',
+      'Active time, shortest first',
+      'Pages, highest first',
+      'Pages, lowest first',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Duration, shortest first' }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('duration'));
+    expect(screen.getByRole('combobox', { name: 'Order' })).toHaveTextContent('Duration, shortest first');
+
+    await user.click(screen.getByRole('combobox', { name: 'Order' }));
+    await user.click(await screen.findByRole('option', { name: 'Start time, newest first' }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.has('sort')).toBe(false));
+  });
+
   it('opens a session from its card, and gives focus back to the card when the drawer closes', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SessionsPage />, { route: '/sessions' });
