@@ -7,8 +7,9 @@ import {
   type GridOverlayProps,
   type GridPaginationModel,
   type GridSortModel,
+  useGridApiRef,
 } from '@mui/x-data-grid';
-import { memo, type ReactNode, useMemo } from 'react';
+import { type FocusEvent, memo, type ReactNode, useMemo } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
 import { SessionCards } from './session-cards.tsx';
 import { displayedRows } from './session-format.ts';
@@ -62,6 +63,18 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
   const columns = useMemo(() => buildSessionColumns(timeZone), [timeZone]);
   const [columnVisibility, setColumnVisibility, columnsKnown] = useStoredColumnVisibility(props.columnStorageKey);
   const prefetchSession = usePrefetchSession();
+  const apiRef = useGridApiRef();
+  // The grid forgets its focused cell when a click lands outside it, but not when the keyboard (or a
+  // drawer, or a shortcut) takes the focus away; it would then put the focus back on that cell, or on
+  // the one in its place, as soon as the rows change, out of the filter the reader is typing in.
+  const forgetFocusedCell = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (!(next instanceof Node) || event.currentTarget.contains(next)) return;
+    apiRef.current?.setState((state) => ({
+      ...state,
+      focus: { cell: null, columnHeader: null, columnHeaderFilter: null, columnGroupHeader: null },
+    }));
+  };
   const prefetchRow = (event: { currentTarget: HTMLElement }) => {
     const id = event.currentTarget.dataset.id;
     if (id) prefetchSession(id);
@@ -96,8 +109,12 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
     );
   }
   return (
-    <Box sx={[{ height: 600, width: '100%' }, ...(Array.isArray(props.sx) ? props.sx : [props.sx])]}>
+    <Box
+      sx={[{ height: 600, width: '100%' }, ...(Array.isArray(props.sx) ? props.sx : [props.sx])]}
+      onBlur={forgetFocusedCell}
+    >
       <DataGrid
+        apiRef={apiRef}
         label={props.label}
         // Until the person's columns are known the rows wait, under the loading skeleton.
         rows={columnsKnown ? props.sessions : NO_ROWS}

@@ -1,9 +1,16 @@
 // @vitest-environment jsdom
 /** Filtering the sessions: the filters in the address, the website, the e-mail, and clearing them. */
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockSessionsApi, renderPage, sessionRequests } from './sessions-page-fixtures.tsx';
+import {
+  answerSessionsWith,
+  mockSessionsApi,
+  renderPage,
+  SESSIONS,
+  sessionRequests,
+  sessionsResponse,
+} from './sessions-page-fixtures.tsx';
 
 mockSessionsApi();
 
@@ -49,5 +56,32 @@ describe('SessionsPage', () => {
     expect(sessionRequests.at(-1)?.get('page')).toBe('0');
     expect(sessionRequests.filter((query) => query.has('email'))).toHaveLength(1);
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/sessions?email=ana%40example.com');
+  });
+
+  it('leaves the focus in a filter reached from the list by keyboard while the rows change under it', async () => {
+    answerSessionsWith((query) => {
+      const reply = sessionsResponse(query);
+      if (!query.has('email')) return reply;
+      return { body: { ...(reply.body as object), total: 1, sessions: [SESSIONS[1]] } };
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage('/sessions');
+    const grid = await screen.findByRole('grid', { name: 'Sessions' });
+    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(3));
+    // A reader who opened the first session and closed it, back in its row, then goes up to the e-mail
+    // filter without the mouse.
+    await user.click(within(grid).getAllByRole('gridcell')[0]!);
+    await screen.findByRole('dialog', { name: 'Session details' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(grid).toContainElement(document.activeElement as HTMLElement));
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    act(() => email.focus());
+    await user.keyboard('bo@example.com');
+
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('email')).toBe('bo@example.com'));
+    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(email).toHaveFocus();
   });
 });
