@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { expect, test } from './support/fixtures.ts';
+import { expect, seriousViolations, test } from './support/fixtures.ts';
 
 interface DemoServer {
   origin: string;
@@ -100,6 +100,8 @@ test('a fresh demo start has sessions whose replay plays the recorded shop', asy
     await expect
       .poll(async () => seconds((await clock.innerText()).split(' / ')[1] ?? ''))
       .toBeGreaterThanOrEqual(Math.max(...clicks) - 1);
+    // The page around the replay; the replayed shop in its frame is the website's own.
+    expect(await seriousViolations(page, ['.replayer-wrapper iframe']), 'session page').toEqual([]);
   } finally {
     await demo.stop();
     fs.rmSync(dir, { recursive: true, force: true });

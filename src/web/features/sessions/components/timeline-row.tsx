@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import type { SessionEvent } from '../lib/replay-types.ts';
@@ -18,46 +19,49 @@ export function TimelineRow(props: {
   const stack = typeof event.details.stack === 'string' ? event.details.stack : '';
   const properties = event.kind === 26 && event.details.properties ? JSON.stringify(event.details.properties) : '';
   return (
-    <ListItemButton
-      selected={props.current}
-      aria-current={props.current ? 'true' : undefined}
-      onClick={() => props.onSelect(event)}
-      sx={{ alignItems: 'flex-start', gap: 1, py: 0.5 }}
-    >
-      <Typography
-        variant="caption"
-        color="text.secondary"
-        sx={{ minWidth: 44, pt: 0.5, fontVariantNumeric: 'tabular-nums' }}
+    <ListItem disablePadding>
+      <ListItemButton
+        selected={props.current}
+        aria-current={props.current ? 'true' : undefined}
+        onClick={() => props.onSelect(event)}
+        sx={{ alignItems: 'flex-start', gap: 1, py: 0.5 }}
       >
-        {formatClock(event.time - props.sessionStartMs)}
-      </Typography>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Chip
-          size="small"
-          label={kindInfo(event.kind).label}
-          color={tone === 'default' ? 'default' : tone}
-          variant="outlined"
-          sx={{ mr: 1 }}
-        />
-        <Typography component="span" variant="body2" sx={{ wordBreak: 'break-word' }}>
-          {describeEvent(event)}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ minWidth: 44, pt: 0.5, fontVariantNumeric: 'tabular-nums' }}
+        >
+          {formatClock(event.time - props.sessionStartMs)}
         </Typography>
-        {properties && (
-          <Typography variant="caption" component="div" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-            {properties}
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Chip
+            size="small"
+            label={kindInfo(event.kind).label}
+            color={tone === 'default' ? 'default' : tone}
+            variant="outlined"
+            // The kind's colour is the outline's; the text stays the body's, readable on a chosen row's tint.
+            sx={{ mr: 1, color: 'text.primary' }}
+          />
+          <Typography component="span" variant="body2" sx={{ wordBreak: 'break-word' }}>
+            {describeEvent(event)}
           </Typography>
-        )}
-        {stack && (
-          <Typography
-            variant="caption"
-            component="pre"
-            color="text.secondary"
-            sx={{ m: 0, whiteSpace: 'pre-wrap', fontFamily: 'monospace' }}
-          >
-            {stack}
-          </Typography>
-        )}
-      </Box>
-    </ListItemButton>
+          {properties && (
+            <Typography variant="caption" component="div" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+              {properties}
+            </Typography>
+          )}
+          {stack && (
+            <Typography
+              variant="caption"
+              component="pre"
+              color="text.secondary"
+              sx={{ m: 0, whiteSpace: 'pre-wrap', fontFamily: 'monospace' }}
+            >
+              {stack}
+            </Typography>
+          )}
+        </Box>
+      </ListItemButton>
+    </ListItem>
   );
 }

@@ -24,7 +24,9 @@ export function SeekBar(props: { value: number; total: number; marks: SeekMark[]
   const total = Math.max(1, props.total);
   return (
     <Box sx={{ position: 'relative', pt: 1.5, px: 1 }}>
-      <Box sx={{ position: 'absolute', top: 0, left: 8, right: 8, height: 10 }}>
+      {/* The marks are for the eye and the pointer: the events list beside the player names the same
+          moments and seeks to them from the keyboard. */}
+      <Box aria-hidden sx={{ position: 'absolute', top: 0, left: 8, right: 8, height: 10 }}>
         {props.marks.map((mark) => (
           <Tooltip key={mark.id} title={`${formatClock(mark.offset)} ${mark.label}`}>
             <Box
