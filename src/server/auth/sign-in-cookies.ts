@@ -14,9 +14,10 @@ export interface SignInCookies {
   end(reply: FastifyReply): void;
   /**
    * The companion made to follow the session cookie on a page load: set for a browser signed in before
-   * it existed, cleared once the browser has dropped the session cookie (it outlived it).
+   * it existed, cleared once the browser has dropped the session cookie (it outlived it). True when the
+   * browser holds a session cookie (still to be checked).
    */
-  follow(request: FastifyRequest, reply: FastifyReply): void;
+  follow(request: FastifyRequest, reply: FastifyReply): boolean;
 }
 
 export function signInCookies(publicUrl: string): SignInCookies {
@@ -39,6 +40,7 @@ export function signInCookies(publicUrl: string): SignInCookies {
       const marked = Boolean(request.cookies[SIGNED_IN_COOKIE]);
       if (signedIn && !marked) setCompanion(reply);
       else if (!signedIn && marked) void reply.clearCookie(SIGNED_IN_COOKIE, companion);
+      return signedIn;
     },
   };
 }

@@ -112,6 +112,22 @@ for (const kind of testDatabaseKinds) {
         expect(companionLine(await page())).toBeUndefined();
       });
 
+      it('has a signed-in browser start asking who is signed in with the page, before its scripts arrive', async () => {
+        const page = (url: string, cookie?: string) =>
+          app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+        for (const url of ['/sessions?country=DE', '/sessions/s_1', '/alerts', '/']) {
+          const response = await page(url, 'sa_session=abc; sa_signed_in=1');
+          expect(response.statusCode).toBe(200);
+          expect(response.headers.link, url).toBe('</v1/auth/me>; rel=preload; as=fetch; crossorigin');
+        }
+        // Not signed in, or on the pages for signing in: nothing is asked that could only fail or go unused.
+        expect((await page('/sessions')).headers.link).toBeUndefined();
+        expect((await page('/sessions', 'sa_signed_in=1')).headers.link).toBeUndefined();
+        for (const url of ['/login', '/login?next=%2Falerts', '/set-password?token=x']) {
+          expect((await page(url, 'sa_session=abc; sa_signed_in=1')).headers.link, url).toBeUndefined();
+        }
+      });
+
       it('serves the dashboard for a page address holding a NUL, which the page itself reads and refuses', async () => {
         const page = await app.inject({ method: 'GET', url: '/sessions?tag=%00', headers: { accept: 'text/html' } });
         expect(page.statusCode).toBe(200);
