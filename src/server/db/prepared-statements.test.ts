@@ -4,6 +4,9 @@ import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../tes
 import { type DatabaseHandle, openDatabase } from './database.ts';
 import { PREPARED_MARK } from './prepared-statements.ts';
 import { sumWholeHours } from '../features/sessions/session-rollup.ts';
+import { countSessions, findSessionPage } from '../features/sessions/sessions.repository.ts';
+import { parseSessionSort } from '../features/sessions/session-order.ts';
+import { insertSession, insertVisitor } from '../test/session-fixtures.ts';
 
 if (testDatabaseKinds.includes('postgres')) {
   describe('marked statements on PostgreSQL', () => {
@@ -107,6 +110,68 @@ if (testDatabaseKinds.includes('postgres')) {
       const prepared = (await preparedTexts()).filter((text) => text.includes('session_hourly_counts'));
       expect(prepared).toHaveLength(1);
       expect((await preparedTexts()).filter((text) => text.includes('session_daily_counts'))).toHaveLength(2);
+    });
+
+    it("prepares a visitor's and an e-mail's page and total once per shape, each answered with its own sessions", async () => {
+      const { db } = database;
+      await db
+        .insertInto('accounts')
+        .values({ id: 'acc_people', name: 'People', created_at: 1, ip_truncation: 0 })
+        .execute();
+      const start = 1_790_000_000;
+      const sessionsOf = new Map<string, string[]>();
+      // Two people share an address in different case, a third has one of their own.
+      const people = [
+        { email: 'Ana@Example.com', sessions: 3 },
+        { email: 'ana@example.com', sessions: 2 },
+        { email: 'bo@example.com', sessions: 4 },
+      ];
+      for (const [index, person] of people.entries()) {
+        const visitor = await insertVisitor(db, 'acc_people', { email: person.email });
+        const ids: string[] = [];
+        for (let at = 0; at < person.sessions; at += 1) {
+          const session = await insertSession(db, 'acc_people', 'web_1', visitor.id, {
+            creation_timestamp: start + index * 100 + at * 1_000,
+          });
+          ids.push(session.id);
+        }
+        sessionsOf.set(visitor.id, ids);
+      }
+      const [ana, anaAgain, bo] = [...sessionsOf.keys()] as [string, string, string];
+      const newestFirst = parseSessionSort(undefined);
+      const read = async (filter: { visitorId?: string; emailLower?: string }) => {
+        const full = { accountId: 'acc_people', ...filter };
+        const [total, page] = await Promise.all([
+          countSessions(db, full),
+          findSessionPage(db, full, newestFirst, { offset: 1, limit: 2, fromEnd: false }),
+        ]);
+        return { total, ids: page.map((row) => row.id) };
+      };
+      // Newest first; the page skips the first.
+      const newest = async (...visitors: string[]) => {
+        const ids = visitors.flatMap((visitor) => sessionsOf.get(visitor) ?? []);
+        const rows = await db
+          .selectFrom('sessions')
+          .select(['id', 'creation_timestamp'])
+          .where('id', 'in', ids)
+          .execute();
+        return rows.sort((a, b) => b.creation_timestamp - a.creation_timestamp).map((row) => row.id);
+      };
+      for (let round = 0; round < 7; round += 1) {
+        for (const visitor of [ana, bo]) {
+          const answer = await read({ visitorId: visitor });
+          expect(answer.total).toBe(sessionsOf.get(visitor)?.length);
+          expect(answer.ids).toEqual((await newest(visitor)).slice(1, 3));
+        }
+        const shared = await read({ emailLower: 'ana@example.com' });
+        expect(shared.total).toBe(5);
+        expect(shared.ids).toEqual((await newest(ana, anaAgain)).slice(1, 3));
+        expect(await read({ emailLower: 'nobody@example.com' })).toEqual({ total: 0, ids: [] });
+      }
+      const prepared = (await preparedTexts()).filter((text) => /"visitor_id" (=|in)/.test(text));
+      // A page and a total for a visitor, and for an e-mail.
+      expect(prepared).toHaveLength(4);
+      expect(prepared.every((text) => text.startsWith(PREPARED_MARK))).toBe(true);
     });
 
     it('answers a marked text that fails with its error, and the connection goes on', async () => {

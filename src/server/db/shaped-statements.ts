@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { rootDb } from './abandoned-reads.ts';
 import { type Db, isPostgres, postgresPoolOf, sqliteReadersOf } from './database.ts';
+import { PREPARED_MARK } from './prepared-statements.ts';
 
 /**
  * Reads of the hottest requests, run without the query builder: on PostgreSQL's pool, and on SQLite's
@@ -35,17 +36,20 @@ export class ShapedStatements {
    * transaction, or when the shape's text could not be kept (`compile` gave none, or its parameters were
    * not `parameters`).
    * `samePlanForAnyValues` belongs to the shape: its text is kept, hidden or not, from the first call.
+   * `prepared` runs it on PostgreSQL as a named prepared statement (prepared-statements.ts), for shapes
+   * whose plan is the same for any values there too.
    */
   read<Row>(
     db: Db,
     shape: string,
     parameters: readonly unknown[],
     compile: () => CompiledQuery<Row> | null,
-    options: { samePlanForAnyValues?: boolean } = {},
+    options: { samePlanForAnyValues?: boolean; prepared?: boolean } = {},
   ): Promise<Row[]> | null {
     const pool = postgresPoolOf(rootDb(db));
     if (pool) {
-      const text = this.textOf(this.texts.postgres, shape, parameters, compile);
+      const prepare = options.prepared === true;
+      const text = this.textOf(this.texts.postgres, shape, parameters, compile, false, prepare);
       return text === null ? null : pool.query(text, parameters as unknown[]).then((result) => result.rows as Row[]);
     }
     if (isPostgres(db) || db.isTransaction) return null;
@@ -64,12 +68,14 @@ export class ShapedStatements {
     parameters: readonly unknown[],
     compile: () => CompiledQuery | null,
     hideValues = false,
+    prepare = false,
   ): string | null {
     const known = texts.get(shape);
     if (known !== undefined) return known;
     const compiled = compile();
     const kept = compiled && sameParameters(compiled.parameters, parameters) ? compiled.sql : null;
-    const text = kept !== null && hideValues ? hideValuesFromPlanner(kept) : kept;
+    const text =
+      kept === null ? null : hideValues ? hideValuesFromPlanner(kept) : prepare ? `${PREPARED_MARK}${kept}` : kept;
     if (texts.size < this.maxShapes) texts.set(shape, text);
     return text;
   }

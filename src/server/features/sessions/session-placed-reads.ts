@@ -1,12 +1,13 @@
 import type { CompiledQuery } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, isPostgres } from '../../db/database.ts';
 import { ShapedStatements } from '../../db/shaped-statements.ts';
 import type { SessionFilter } from './session-filter.ts';
 import { PLACE_FIELDS, wholeHoursQuery } from './session-rollup.ts';
 
 /**
  * The list's commonest reads, kept by shape and run without the query builder (shaped-statements.ts): a
- * page and a total when only the place narrows (account, website, dates), and the rows by id.
+ * page and a total when only the place narrows (account, website, dates), or a visitor or an e-mail
+ * besides it, and the rows by id.
  */
 const shaped = new ShapedStatements();
 
@@ -95,4 +96,54 @@ export function readPlacedTotal(db: Db, filter: SessionFilter): Promise<{ total:
     () => wholeHoursQuery(db, filter, null, { from: null, to: null })?.compile(db) ?? null,
     { samePlanForAnyValues: true },
   );
+}
+
+/**
+ * A visitor or an e-mail, and perhaps the place: the fields present, each in turn; null when neither is
+ * given or anything else narrows.
+ */
+function visitorShape(filter: SessionFilter): string | null {
+  if (filter.visitorId === undefined && filter.emailLower === undefined) return null;
+  let shape = '';
+  for (const key in filter) {
+    const value = filter[key as keyof SessionFilter];
+    if (value === undefined || value === null || key === 'accountId') continue;
+    if (!PLACE_FIELDS.has(key) && key !== 'visitorId' && key !== 'emailLower') return null;
+    shape += `,${key}`;
+  }
+  return shape;
+}
+
+/** The parameters of a visitor's or an e-mail's conditions and the place's, in applyFilter's order. */
+function visitorParameters(filter: SessionFilter): unknown[] {
+  const parameters: unknown[] = [filter.accountId];
+  if (filter.visitorId !== undefined) parameters.push(filter.visitorId);
+  if (filter.emailLower !== undefined) parameters.push(filter.accountId, filter.emailLower);
+  if (filter.websiteId !== undefined) parameters.push(filter.websiteId);
+  if (filter.from != null) parameters.push(filter.from);
+  if (filter.to != null) parameters.push(filter.to);
+  return parameters;
+}
+
+/**
+ * PostgreSQL: a page in time order, or the total, of one visitor's or one e-mail's sessions (and perhaps
+ * the place), as a named prepared statement; else null. The index by visitor and start time holds either
+ * whatever the values, a visitor's sessions already in order, so a kept plan serves every visitor; planned
+ * anew, the e-mail's two statements spent about 0.5 ms each in planning, more than in running (at
+ * 10,000,000 sessions).
+ */
+export function readVisitorSessions<Row>(
+  db: Db,
+  filter: SessionFilter,
+  read: { statement: string; window?: { offset: number; limit: number } },
+  compile: () => CompiledQuery<Row> | null,
+): Promise<Row[]> | null {
+  if (!isPostgres(db)) return null;
+  const { window } = read;
+  if (window && window.offset + window.limit > SHORT_READ_ENTRIES) return null;
+  const shape = visitorShape(filter);
+  if (shape === null) return null;
+  const parameters = visitorParameters(filter);
+  if (window) parameters.push(window.limit, window.offset);
+  return shaped.read(db, `${read.statement}${shape}`, parameters, compile, { prepared: true });
 }

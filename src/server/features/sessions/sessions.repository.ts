@@ -9,16 +9,17 @@ import { matchingValues } from './session-text-values.ts';
 import { countBySets } from './session-set-count.ts';
 import { type SessionJsonRow, sessionResourceSql } from './session-resource-json.ts';
 import { PREPARED_MARK } from '../../db/prepared-statements.ts';
-import { readPlaced, readPlacedTotal, readRowsById } from './session-placed-reads.ts';
+import { readPlaced, readPlacedTotal, readRowsById, readVisitorSessions } from './session-placed-reads.ts';
 import type { SessionOrder } from './session-order.ts';
 
 /** A session written as JSON, and whether a person has opened it. */
 export type SessionRow = SessionJsonRow & { seen: number };
 
+const countQuery = (db: Db, filter: SessionFilter) =>
+  applyFilter(db, db.selectFrom('sessions'), filter).select((eb) => eb.fn.countAll<number | string>().as('total'));
+
 export async function countExactly(db: Db, filter: SessionFilter): Promise<number> {
-  const row = await applyFilter(db, db.selectFrom('sessions'), filter)
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
+  const row = await countQuery(db, filter).executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
@@ -34,6 +35,9 @@ export async function countSessions(db: Db, filter: SessionFilter): Promise<numb
   // Only the account and perhaps a website: one sum over the daily rollup, the same text every time.
   const placed = readPlacedTotal(db, filter);
   if (placed) return Number((await placed)[0]?.total ?? 0);
+  // One visitor's or one e-mail's sessions: a range of the index by visitor, kept prepared.
+  const visitor = readVisitorSessions(db, filter, { statement: 'total' }, () => countQuery(db, filter).compile());
+  if (visitor) return Number((await visitor)[0]?.total ?? 0);
   // A page URL, or several conditions together, are what the rollups cannot count: the hours' sets can.
   if (filter.url !== undefined || (rollupFor(filter) === null && rangeRollupFor(filter) === null)) {
     const counted = await countBySets(db, filter, (part, urls) =>
@@ -159,9 +163,10 @@ export async function findSessionPage(
   if (isPostgres(db)) {
     const keys = () => ordered().select('sessions.id');
     // The keys' plan depends on the filter's values, so it is made for each; the rows' statement is kept.
-    const placed = readPlaced(db, filter, { statement: `keys:${order.column}:${scan}`, window, timeOrder }, () =>
-      keys().compile(),
-    );
+    const statement = `keys:${order.column}:${scan}`;
+    const placed =
+      readPlaced(db, filter, { statement, window, timeOrder }, () => keys().compile()) ??
+      (timeOrder ? readVisitorSessions(db, filter, { statement, window }, () => keys().compile()) : null);
     const ids = (await (placed ?? keys().execute())).map((row) => row.id);
     const rows = await findResourcesByIds(db, filter.accountId, ids);
     return scan === listed ? rows : rows.reverse();
