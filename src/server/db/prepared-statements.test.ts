@@ -7,6 +7,7 @@ import { sumWholeHours } from '../features/sessions/session-rollup.ts';
 import { countSessions, findSessionPage } from '../features/sessions/sessions.repository.ts';
 import { parseSessionSort } from '../features/sessions/session-order.ts';
 import { insertSession, insertVisitor } from '../test/session-fixtures.ts';
+import { searchVisitors } from '../features/visitors/visitors.service.ts';
 
 if (testDatabaseKinds.includes('postgres')) {
   describe('marked statements on PostgreSQL', () => {
@@ -172,6 +173,29 @@ if (testDatabaseKinds.includes('postgres')) {
       // A page and a total for a visitor, and for an e-mail.
       expect(prepared).toHaveLength(4);
       expect(prepared.every((text) => text.startsWith(PREPARED_MARK))).toBe(true);
+    });
+
+    it("prepares the people search's four reads once, whatever the text, each answering its own people", async () => {
+      const { db } = database;
+      await db
+        .insertInto('accounts')
+        .values({ id: 'acc_search', name: 'Search', created_at: 1, ip_truncation: 0 })
+        .execute();
+      const lena = await insertVisitor(db, 'acc_search', { email: 'Lena@Example.com', name: 'Lena Lima' });
+      const marc = await insertVisitor(db, 'acc_search', { email: 'marc@example.com', name: 'Marc Moreau' });
+      const session = await insertSession(db, 'acc_search', 'web_1', marc.id);
+      const search = async (q: string) =>
+        (await searchVisitors(db, 'acc_search', { q, limit: 8 })).visitors.map((found) => [found.id, found.matched_by]);
+      for (let round = 0; round < 7; round += 1) {
+        expect(await search('LEN')).toEqual([[lena.id, 'email']]);
+        expect(await search('marc m')).toEqual([[marc.id, 'name']]);
+        expect(await search(marc.id)).toEqual([[marc.id, 'id']]);
+        expect(await search(session.id)).toEqual([[marc.id, 'session']]);
+        expect(await search('nobody')).toEqual([]);
+      }
+      const prepared = (await preparedTexts()).filter((text) => text.includes('"visitors"."session_count"'));
+      // By id, by session, by e-mail prefix and by name prefix.
+      expect(prepared).toHaveLength(4);
     });
 
     it('answers a marked text that fails with its error, and the connection goes on', async () => {

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, isOneOf, isPostgres } from '../../db/database.ts';
 import { ShapedStatements } from '../../db/shaped-statements.ts';
-import { PREPARED_MARK } from '../../db/prepared-statements.ts';
+import { runPrepared } from '../../db/run-prepared.ts';
 import type { SessionFilter } from './session-filter.ts';
 import { matchingValues } from './session-text-values.ts';
 
@@ -236,7 +236,7 @@ const rollupStatements = new ShapedStatements();
 export async function readRollup<Row>(db: Db, query: RawBuilder<Row>): Promise<Row[]> {
   const compiled = query.compile(db);
   // The compiled query keeps its id, by which an abandoned request's statements are found.
-  if (isPostgres(db)) return (await db.executeQuery<Row>({ ...compiled, sql: `${PREPARED_MARK}${compiled.sql}` })).rows;
+  if (isPostgres(db)) return runPrepared(db, compiled);
   const kept = rollupStatements.read(db, `rollup:${compiled.sql}`, compiled.parameters, () => compiled, {
     samePlanForAnyValues: true,
   });

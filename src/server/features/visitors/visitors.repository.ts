@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { runPrepared } from '../../db/run-prepared.ts';
 import { foldedPrefixes, startsWithText } from '../../db/text-case.ts';
+
+/*
+ * The search's four reads run as prepared statements on PostgreSQL (run-prepared.ts): each is a lookup by
+ * key or one range of an index, the same plan for any text, and planning them anew cost about as much as
+ * running them. Their limit is written into the text (1 to 20 by the API's schema), since PostgreSQL
+ * keeps planning a statement whose limit is a parameter.
+ */
 
 /** `session_count` is kept by triggers on sessions (migration 2026-11-23T1200), so no search counts. */
 const VISITOR_COLUMNS = [
@@ -11,25 +19,25 @@ const VISITOR_COLUMNS = [
   'visitors.session_count',
 ] as const;
 
-export function findVisitorById(db: Db, accountId: string, visitorId: string) {
-  return db
+export async function findVisitorById(db: Db, accountId: string, visitorId: string) {
+  const query = db
     .selectFrom('visitors')
     .select(VISITOR_COLUMNS)
     .where('visitors.account_id', '=', accountId)
-    .where('visitors.id', '=', visitorId)
-    .executeTakeFirst();
+    .where('visitors.id', '=', visitorId);
+  return (await runPrepared(db, query.compile()))[0];
 }
 
-export function findVisitorOfSession(db: Db, accountId: string, sessionId: string) {
-  return db
+export async function findVisitorOfSession(db: Db, accountId: string, sessionId: string) {
+  const query = db
     .selectFrom('sessions')
     .innerJoin('visitors', (join) =>
       join.onRef('visitors.account_id', '=', 'sessions.account_id').onRef('visitors.id', '=', 'sessions.visitor_id'),
     )
     .select(VISITOR_COLUMNS)
     .where('sessions.account_id', '=', accountId)
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sessions.id', '=', sessionId);
+  return (await runPrepared(db, query.compile()))[0];
 }
 
 /**
@@ -44,15 +52,20 @@ export function prefixUpperBound(prefix: string): string {
 
 /** Visitors whose lower-cased e-mail starts with `prefix`, in e-mail order (read straight off its index). */
 export function findVisitorsByEmailPrefix(db: Db, accountId: string, prefix: string, limit: number) {
-  return db
+  const query = db
     .selectFrom('visitors')
     .select(VISITOR_COLUMNS)
     .where('visitors.account_id', '=', accountId)
     .where('visitors.email_lower', '>=', prefix)
     .where('visitors.email_lower', '<', prefixUpperBound(prefix))
     .orderBy('visitors.email_lower')
-    .limit(limit)
-    .execute();
+    .limit(sql.lit(searchLimit(limit)));
+  return runPrepared(db, query.compile());
+}
+
+/** A limit to write into a statement's text: a whole number of rows from 1 to 20. */
+function searchLimit(limit: number): number {
+  return Math.min(20, Math.max(1, Math.trunc(limit)));
 }
 
 /**
@@ -72,7 +85,13 @@ export async function findVisitorsByNamePrefix(db: Db, accountId: string, text: 
         .where(lowerName, '>=', prefix)
         .where(lowerName, '<', prefixUpperBound(prefix));
       if (rest) query = query.where(startsWithText(db, lowerName, text));
-      return query.orderBy(lowerName).limit(limit).execute();
+      return runPrepared(
+        db,
+        query
+          .orderBy(lowerName)
+          .limit(sql.lit(searchLimit(limit)))
+          .compile(),
+      );
     }),
   );
   if (ranges.length === 1) return ranges[0] ?? [];
@@ -83,4 +102,4 @@ export async function findVisitorsByNamePrefix(db: Db, accountId: string, text: 
     .slice(0, limit);
 }
 
-export type VisitorSummaryRow = NonNullable<Awaited<ReturnType<typeof findVisitorById>>>;
+export type VisitorSummaryRow = Awaited<ReturnType<typeof findVisitorsByEmailPrefix>>[number];
