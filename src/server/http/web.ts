@@ -16,7 +16,7 @@ const SIGN_IN_PAGES = ['/login', '/set-password'];
  * request, which every signed-in page waits for, then costs no round trip after them. Same address,
  * mode and credentials as the dashboard's own request, which takes the answer over.
  */
-export const WHO_IS_SIGNED_IN_PRELOAD = '</v1/auth/me>; rel=preload; as=fetch; crossorigin';
+const WHO_IS_SIGNED_IN_PRELOAD = '</v1/auth/me>; rel=preload; as=fetch; crossorigin';
 
 /** The brotli and gzip copies the build writes beside a file (scripts/precompress-web.ts). */
 const COMPRESSED_COPY = /\.(?:br|gz)$/;

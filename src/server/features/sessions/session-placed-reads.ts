@@ -21,16 +21,19 @@ export function readRowsById<Row>(
   return shaped.read(db, 'rows-by-id', [accountId, ids], compile);
 }
 
+const NOTHING_ELSE: ReadonlySet<string> = new Set();
+
 /**
  * The fields of a filter that only places the sessions (account, website, dates), each present or not; null
  * when anything else narrows. The keys' and the rollup's SQL text is the same for any values of these.
+ * `also` lets other fields narrow too.
  */
-function placeShape(filter: SessionFilter): string | null {
+function placeShape(filter: SessionFilter, also: ReadonlySet<string> = NOTHING_ELSE): string | null {
   let shape = '';
   for (const key in filter) {
     const value = filter[key as keyof SessionFilter];
     if (value === undefined || value === null || key === 'accountId') continue;
-    if (!PLACE_FIELDS.has(key)) return null;
+    if (!PLACE_FIELDS.has(key) && !also.has(key)) return null;
     shape += `,${key}`;
   }
   return shape;
@@ -98,31 +101,16 @@ export function readPlacedTotal(db: Db, filter: SessionFilter): Promise<{ total:
   );
 }
 
-/**
- * A visitor or an e-mail, and perhaps the place: the fields present, each in turn; null when neither is
- * given or anything else narrows.
- */
-function visitorShape(filter: SessionFilter): string | null {
-  if (filter.visitorId === undefined && filter.emailLower === undefined) return null;
-  let shape = '';
-  for (const key in filter) {
-    const value = filter[key as keyof SessionFilter];
-    if (value === undefined || value === null || key === 'accountId') continue;
-    if (!PLACE_FIELDS.has(key) && key !== 'visitorId' && key !== 'emailLower') return null;
-    shape += `,${key}`;
-  }
-  return shape;
-}
+/** The fields that narrow to one visitor's or one e-mail's sessions. */
+const VISITOR_FIELDS: ReadonlySet<string> = new Set(['visitorId', 'emailLower']);
 
 /** The parameters of a visitor's or an e-mail's conditions and the place's, in applyFilter's order. */
 function visitorParameters(filter: SessionFilter): unknown[] {
-  const parameters: unknown[] = [filter.accountId];
+  const [accountId, ...place] = placeParameters(filter);
+  const parameters: unknown[] = [accountId];
   if (filter.visitorId !== undefined) parameters.push(filter.visitorId);
   if (filter.emailLower !== undefined) parameters.push(filter.accountId, filter.emailLower);
-  if (filter.websiteId !== undefined) parameters.push(filter.websiteId);
-  if (filter.from != null) parameters.push(filter.from);
-  if (filter.to != null) parameters.push(filter.to);
-  return parameters;
+  return [...parameters, ...place];
 }
 
 /**
@@ -141,7 +129,8 @@ export function readVisitorSessions<Row>(
   if (!isPostgres(db)) return null;
   const { window } = read;
   if (window && window.offset + window.limit > SHORT_READ_ENTRIES) return null;
-  const shape = visitorShape(filter);
+  if (filter.visitorId === undefined && filter.emailLower === undefined) return null;
+  const shape = placeShape(filter, VISITOR_FIELDS);
   if (shape === null) return null;
   const parameters = visitorParameters(filter);
   if (window) parameters.push(window.limit, window.offset);
