@@ -61,6 +61,7 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
   const { timeZone, paginationModel, onOpenSession } = props;
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const columns = useMemo(() => buildSessionColumns(timeZone), [timeZone]);
+  const orders = useMemo(() => sortChoices(columns), [columns]);
   const [columnVisibility, setColumnVisibility, columnsKnown] = useStoredColumnVisibility(props.columnStorageKey);
   const prefetchSession = usePrefetchSession();
   const apiRef = useGridApiRef();
@@ -99,7 +100,7 @@ export const SessionsGrid = memo(function SessionsGrid(props: SessionsGridProps)
         sorting={
           onSortModelChange
             ? {
-                choices: sortChoices(columns),
+                choices: orders,
                 sort: sortFromSortModel(props.sortModel ?? NEWEST_FIRST),
                 onChange: (sort) => onSortModelChange(sortModelFromSort(sort)),
               }

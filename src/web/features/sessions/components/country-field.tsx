@@ -35,7 +35,8 @@ export function CountryField({ value, onChange, websiteId }: CountryFieldProps) 
   }, [sessions]);
   const rank = (country: { code: string }) => (sessions.has(country.code) ? 0 : 1);
   // Text that names no country says so under the field rather than in a list over the dialog's buttons.
-  const noMatch = typed.trim() !== '' && findCountries(options, typed, rank).length === 0;
+  // Whether any country matches does not depend on the order, so this looks once per text typed.
+  const noMatch = useMemo(() => typed.trim() !== '' && findCountries(options, typed).length === 0, [options, typed]);
   return (
     <Autocomplete
       options={options}
