@@ -28,7 +28,7 @@ import { isPostgresUrl } from '../src/server/config.ts';
 import { type BenchData, prepareBenchData } from './bench-data.ts';
 import { repoRoot, type ServerProcess, startServer } from './children.ts';
 import { benchDashboard } from './dashboard.ts';
-import { waitForIdleDatabase } from './database-idle.ts';
+import { describeDatabaseServer, waitForIdleDatabase } from './database-server.ts';
 import { benchHostile } from './hostile.ts';
 import { benchFlood } from './flood.ts';
 import { benchPipeline } from './pipeline.ts';
@@ -232,6 +232,7 @@ async function main(): Promise<void> {
   const durationSeconds = positiveEnv('BENCH_DURATION', 10);
   const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'src/server/main.ts';
   console.log(`Database: ${isPostgresUrl(url) ? url.replace(/\/\/[^@/]*@/, '//***@') : path.relative(repoRoot, url)}`);
+  if (isPostgresUrl(url)) console.log(`  ${await describeDatabaseServer(url)}`);
 
   const data = await prepareBenchData(url, targetSessions);
   const childEnv = {

@@ -87,6 +87,28 @@ describe('SessionsPage', () => {
     expect(screen.getByRole('button', { name: 'Go to previous page' })).toBeEnabled();
   });
 
+  it('watches an empty list too, with its own query, and offers the sessions that came to match it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    answerSessionsWith(() => ({ body: { total: 0, page: { num: 0, size: 25 }, sessions: [] } }));
+    renderPage('/sessions?start_url=checkout&date_from=TODAY');
+    await screen.findByText(/No sessions/);
+
+    const arrived = makeSession({ id: 'ses_arrived', visitor: { name: 'Noor Ali' } });
+    answerSessionsWith((query) => ({
+      body: { total: 2, page: { num: 0, size: Number(query.get('size')) }, sessions: [arrived] },
+    }));
+    await vi.advanceTimersByTimeAsync(15_000);
+
+    expect(await screen.findByText('2 new sessions')).toBeInTheDocument();
+    const poll = sessionRequests.at(-1);
+    expect(poll?.get('size')).toBe('1');
+    expect(poll?.get('start_url')).toBe('checkout');
+    expect(poll?.get('date_from')).toBe('TODAY');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText(/Noor Ali/)).toBeInTheDocument();
+  });
+
   it('does not watch for new sessions past the first page or in another order', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage('/sessions?sort=-duration');

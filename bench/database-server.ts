@@ -27,3 +27,27 @@ export async function waitForIdleDatabase(url: string, timeoutMs = 120_000): Pro
     await client.end();
   }
 }
+
+/**
+ * The PostgreSQL server's version and the settings that decide how much of a large database it reads
+ * from its own cache, for the bench's heading: figures at ten million sessions depend on them. Empty
+ * for SQLite.
+ */
+export async function describeDatabaseServer(url: string): Promise<string> {
+  if (!isPostgresUrl(url)) return '';
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; setting: string }>(
+      `select name, current_setting(name) as setting from pg_settings
+        where name in ('server_version', 'shared_buffers', 'effective_cache_size', 'work_mem')
+        order by array_position(array['server_version', 'shared_buffers', 'effective_cache_size', 'work_mem'], name)`,
+    );
+    const settings = rows.map((row) =>
+      row.name === 'server_version' ? `PostgreSQL ${row.setting}` : `${row.name} ${row.setting}`,
+    );
+    return settings.join(', ');
+  } finally {
+    await client.end();
+  }
+}
