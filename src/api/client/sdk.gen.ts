@@ -573,7 +573,7 @@ export const createView = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
- * Delete a view you saved
+ * Delete a view you saved, or as an admin one shared with the account
  *
  * Requires the `users.sessions:read` scope.
  */
@@ -592,7 +592,7 @@ export const deleteView = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
- * Change a view you saved
+ * Change a view you saved, or as an admin one shared with the account
  *
  * Requires the `users.sessions:read` scope.
  */

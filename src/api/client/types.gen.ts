@@ -2455,13 +2455,17 @@ export type ListViewsResponses = {
                 [key: string]: string;
             };
             /**
-             * Listed for everyone in the account; only its owner may change it.
+             * Listed for everyone in the account; only its owner and the account’s admins may change it.
              */
             shared: boolean;
             /**
              * Created by whoever is asking.
              */
             mine: boolean;
+            /**
+             * Whoever is asking may rename, reshare or delete it: its owner, or an admin when it is shared with the account.
+             */
+            editable: boolean;
             created_at: number;
             updated_at: number;
         }>;
@@ -2569,13 +2573,17 @@ export type CreateViewResponses = {
             [key: string]: string;
         };
         /**
-         * Listed for everyone in the account; only its owner may change it.
+         * Listed for everyone in the account; only its owner and the account’s admins may change it.
          */
         shared: boolean;
         /**
          * Created by whoever is asking.
          */
         mine: boolean;
+        /**
+         * Whoever is asking may rename, reshare or delete it: its owner, or an admin when it is shared with the account.
+         */
+        editable: boolean;
         created_at: number;
         updated_at: number;
     };
@@ -2750,13 +2758,17 @@ export type UpdateViewResponses = {
             [key: string]: string;
         };
         /**
-         * Listed for everyone in the account; only its owner may change it.
+         * Listed for everyone in the account; only its owner and the account’s admins may change it.
          */
         shared: boolean;
         /**
          * Created by whoever is asking.
          */
         mine: boolean;
+        /**
+         * Whoever is asking may rename, reshare or delete it: its owner, or an admin when it is shared with the account.
+         */
+        editable: boolean;
         created_at: number;
         updated_at: number;
     };

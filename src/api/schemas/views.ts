@@ -20,8 +20,14 @@ export const SavedView = Type.Object({
   id: Type.String(),
   name: Type.String(),
   query: Type.Record(Type.String(), Type.String()),
-  shared: Type.Boolean({ description: 'Listed for everyone in the account; only its owner may change it.' }),
+  shared: Type.Boolean({
+    description: 'Listed for everyone in the account; only its owner and the account’s admins may change it.',
+  }),
   mine: Type.Boolean({ description: 'Created by whoever is asking.' }),
+  editable: Type.Boolean({
+    description:
+      'Whoever is asking may rename, reshare or delete it: its owner, or an admin when it is shared with the account.',
+  }),
   created_at: Type.Integer(),
   updated_at: Type.Integer(),
 });

@@ -19,7 +19,12 @@ export function principalLabel(principal: Principal): string {
 }
 
 export function principalKey(principal: Principal): string {
-  return principal.kind === 'user' ? userKey(principal.userId) : `token:${principal.tokenId}`;
+  return principal.kind === 'user' ? userKey(principal.userId) : tokenKey(principal.tokenId);
+}
+
+/** `principalKey` of the API token `tokenId`. */
+export function tokenKey(tokenId: string): string {
+  return `token:${tokenId}`;
 }
 
 /** `principalKey` of the person `userId`. */

@@ -58,6 +58,25 @@ function compileQuery(schema: object) {
   return check;
 }
 
+const compiledQueries = new WeakMap<object, ReturnType<typeof compileQuery>>();
+
+/**
+ * Checks parameters kept as text elsewhere (a saved view's) as if they came in a query string under
+ * `schema`: `data` is coerced and given its defaults in place. The first problem, if any, in the envelope's
+ * terms, its param named under `within` ("query.country").
+ */
+export function queryStringError(schema: object, data: Record<string, unknown>, within: string): AppError | null {
+  let check = compiledQueries.get(schema);
+  if (!check) {
+    check = compileQuery(schema);
+    compiledQueries.set(schema, check);
+  }
+  if (check(data)) return null;
+  const [error] = check.errors ?? [];
+  if (!error) return errors.validation('invalid_value', `${within} is not valid`, within);
+  return validationErrorToAppError({ ...error, instancePath: `/${within}${error.instancePath}` }, 'body');
+}
+
 /** Bodies are validated strictly (a string is not a number); query strings and paths are text, so they coerce. */
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
   httpPart === 'body' ? bodyAjv.compile(schema) : compileQuery(schema);

@@ -679,7 +679,7 @@ export const createViewMutation = (options?: Partial<Options<CreateViewData>>): 
 };
 
 /**
- * Delete a view you saved
+ * Delete a view you saved, or as an admin one shared with the account
  *
  * Requires the `users.sessions:read` scope.
  */
@@ -698,7 +698,7 @@ export const deleteViewMutation = (options?: Partial<Options<DeleteViewData>>): 
 };
 
 /**
- * Change a view you saved
+ * Change a view you saved, or as an admin one shared with the account
  *
  * Requires the `users.sessions:read` scope.
  */

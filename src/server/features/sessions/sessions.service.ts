@@ -1,9 +1,10 @@
-import type { SessionsQueryInput } from '../../../api/schemas/sessions.ts';
+import { type SessionsQueryInput, SessionsQuery } from '../../../api/schemas/sessions.ts';
 import type { Db } from '../../db/database.ts';
 import { rootDb } from '../../db/abandoned-reads.ts';
 import { SharedWork } from '../../lib/shared-work.ts';
 import { resolveDateRange } from './date-range.ts';
-import { errors } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
+import { queryStringError } from '../../http/validation.ts';
 import { toSessionFilter } from './session-filter-input.ts';
 import type { SessionFilter } from './session-filter.ts';
 import { type SessionOrder, parseSessionSort } from './session-order.ts';
@@ -139,6 +140,24 @@ export async function listSessions(
 }
 
 /** One session's JSON text; `markSeen` records that a person opened it in the dashboard. */
+/**
+ * Checks the list's parameters kept for later (a saved view's) as the list would read them: a value it
+ * would refuse is a 400 naming it under `within` ("query.country"), rather than a view that opens on
+ * something other than what was saved.
+ */
+export function checkSessionsQuery(query: Readonly<Record<string, string | undefined>>, within: string): void {
+  const input: Record<string, unknown> = { ...query };
+  const invalid = queryStringError(SessionsQuery, input, within);
+  if (invalid) throw invalid;
+  const typed = input as SessionsQueryInput;
+  try {
+    toSessionFilter('', typed, resolveDateRange(typed, new Date()));
+  } catch (error) {
+    if (!(error instanceof AppError) || error.param === undefined) throw error;
+    throw errors.validation(error.code, error.message, `${within}.${error.param}`);
+  }
+}
+
 export async function getSession(
   db: Db,
   accountId: string,

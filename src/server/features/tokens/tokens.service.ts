@@ -6,6 +6,8 @@ import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { characterCount } from '../../lib/characters.ts';
 import { newId, randomBase62 } from '../../lib/ids.ts';
+import { tokenKey } from '../../auth/principal.ts';
+import { forgetPersonalViews } from '../views/views.service.ts';
 import type { ApiTokensTable } from './tokens.table.ts';
 import { findTokenByHash, insertToken, listTokenRows, revokeToken, touchToken } from './tokens.repository.ts';
 
@@ -83,7 +85,11 @@ export async function listApiTokens(db: Db, accountId: string): Promise<TokenSum
 }
 
 export async function revokeApiToken(db: Db, accountId: string, tokenId: string): Promise<boolean> {
-  const revoked = await revokeToken(db, accountId, tokenId, Math.floor(Date.now() / 1000));
+  const revoked = await db.transaction().execute(async (trx) => {
+    const done = await revokeToken(trx, accountId, tokenId, Math.floor(Date.now() / 1000));
+    if (done) await forgetPersonalViews(trx, accountId, tokenKey(tokenId));
+    return done;
+  });
   // Whichever token it was stops at once in this process.
   verifiedTokensOf(db).clear();
   return revoked;

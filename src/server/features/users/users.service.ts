@@ -16,7 +16,7 @@ import {
   updateUserRow,
 } from './users.repository.ts';
 import type { UsersTable } from './users.table.ts';
-import { forgetSessionColumns } from '../views/views.service.ts';
+import { forgetPersonalViews } from '../views/views.service.ts';
 
 export function toUserResource(row: UsersTable): UserResource {
   return { user_id: row.id, email: row.email, name: row.name, role: row.role as Role, created_at: row.created_at };
@@ -99,8 +99,7 @@ export async function deleteUser(
     const row = await requireUser(trx, accountId, userId);
     await ensureAnotherAdmin(trx, accountId, row);
     await deletePasswordLinks(trx, accountId, userId);
-    // Their shared views stay for the account; their own choice of columns goes with them.
-    await forgetSessionColumns(trx, accountId, userKey(userId));
+    await forgetPersonalViews(trx, accountId, userKey(userId));
     await deleteUserRow(trx, accountId, userId);
     return { user_id: userId, deleted: true as const };
   });

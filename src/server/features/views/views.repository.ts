@@ -59,6 +59,15 @@ export async function upsertSessionColumns(db: Db, row: SessionColumnChoicesTabl
     .execute();
 }
 
+export async function deletePrivateViewsOf(db: Db, accountId: string, ownerKey: string): Promise<void> {
+  await db
+    .deleteFrom('saved_views')
+    .where('account_id', '=', accountId)
+    .where('owner_key', '=', ownerKey)
+    .where('shared', '=', 0)
+    .execute();
+}
+
 export async function deleteSessionColumnsOf(db: Db, accountId: string, ownerKey: string): Promise<void> {
   await db
     .deleteFrom('session_column_choices')

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { IdParams } from '../../../api/schemas/common.ts';
+import { ADMIN_PERMISSION, IdParams } from '../../../api/schemas/common.ts';
 import {
   CreateViewBody,
   DeletedView,
@@ -26,7 +26,11 @@ import {
 
 function actorOf(request: FastifyRequest): ViewActor {
   const principal = requirePrincipal(request);
-  return { accountId: principal.accountId, ownerKey: principalKey(principal) };
+  return {
+    accountId: principal.accountId,
+    ownerKey: principalKey(principal),
+    admin: principal.scopes.has(ADMIN_PERMISSION),
+  };
 }
 
 // Views are a reader's own preferences over sessions they can already read, so reading sessions is the scope.
@@ -66,7 +70,7 @@ export const viewsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       ...operation({
         tag: 'Sessions',
         operationId: 'updateView',
-        summary: 'Change a view you saved',
+        summary: 'Change a view you saved, or as an admin one shared with the account',
         scope,
         success: { 200: SavedView },
       }),
@@ -82,7 +86,7 @@ export const viewsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       ...operation({
         tag: 'Sessions',
         operationId: 'deleteView',
-        summary: 'Delete a view you saved',
+        summary: 'Delete a view you saved, or as an admin one shared with the account',
         scope,
         success: { 200: DeletedView },
       }),

@@ -8,7 +8,9 @@ import type {
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { checkSessionsQuery } from '../sessions/sessions.service.ts';
 import {
+  deletePrivateViewsOf,
   deleteSessionColumnsOf,
   deleteViewRow,
   findSessionColumns,
@@ -20,10 +22,19 @@ import {
 } from './views.repository.ts';
 import type { SavedViewsTable } from './views.table.ts';
 
-/** Who is asking: the account and the owner key of the person or token. */
+/** Who is asking: the account, the owner key of the person or token, and whether they are an admin. */
 export interface ViewActor {
   accountId: string;
   ownerKey: string;
+  admin: boolean;
+}
+
+/**
+ * Who may rename, reshare or delete a view: its owner, and for a view shared with the account its admins
+ * too, so that a view whose owner has left (a deleted person, a revoked token) can still be tidied away.
+ */
+function mayChange(row: SavedViewsTable, actor: ViewActor): boolean {
+  return row.owner_key === actor.ownerKey || (row.shared === 1 && actor.admin);
 }
 
 function toResource(row: SavedViewsTable, actor: ViewActor): SavedViewResource {
@@ -33,6 +44,7 @@ function toResource(row: SavedViewsTable, actor: ViewActor): SavedViewResource {
     query: JSON.parse(row.query) as Record<string, string>,
     shared: row.shared === 1,
     mine: row.owner_key === actor.ownerKey,
+    editable: mayChange(row, actor),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -62,9 +74,17 @@ async function ensureNameFree(db: Db, actor: ViewActor, name: string, except?: s
   );
 }
 
+/** A view's name as kept: without the spaces around it, and never only spaces. */
+function viewName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw errors.validation('too_short', 'name must not be empty', 'name');
+  return trimmed;
+}
+
 export async function createView(db: Db, actor: ViewActor, input: CreateViewInput): Promise<SavedViewResource> {
   const now = Math.floor(Date.now() / 1000);
-  const name = input.name.trim() || input.name;
+  const name = viewName(input.name);
+  checkSessionsQuery(input.query, 'query');
   await ensureNameFree(db, actor, name);
   const row: SavedViewsTable = {
     account_id: actor.accountId,
@@ -80,12 +100,15 @@ export async function createView(db: Db, actor: ViewActor, input: CreateViewInpu
   return toResource(row, actor);
 }
 
-/** A view the actor may change: their own. Someone else's shared view is 403; anything else is 404. */
-async function ownView(db: Db, actor: ViewActor, id: string): Promise<SavedViewsTable> {
+/**
+ * A view the actor may change (`mayChange`). A colleague's shared view is 403 to anyone else; a colleague's
+ * private view, or none, is 404.
+ */
+async function changeableView(db: Db, actor: ViewActor, id: string): Promise<SavedViewsTable> {
   const row = await findView(db, actor.accountId, id);
   if (!row || (row.owner_key !== actor.ownerKey && row.shared !== 1)) throw errors.notFound('View');
-  if (row.owner_key !== actor.ownerKey)
-    throw errors.forbidden('not_owner', 'Only the person who saved this view can change it');
+  if (!mayChange(row, actor))
+    throw errors.forbidden('not_owner', 'Only the person who saved this view, or an admin, can change it');
   return row;
 }
 
@@ -95,8 +118,9 @@ export async function changeView(
   id: string,
   input: UpdateViewInput,
 ): Promise<SavedViewResource> {
-  const row = await ownView(db, actor, id);
-  const name = input.name === undefined ? undefined : input.name.trim() || input.name;
+  const row = await changeableView(db, actor, id);
+  const name = input.name === undefined ? undefined : viewName(input.name);
+  if (input.query !== undefined) checkSessionsQuery(input.query, 'query');
   if (name !== undefined) await ensureNameFree(db, actor, name, id);
   const changes = {
     ...(name === undefined ? {} : { name }),
@@ -109,7 +133,7 @@ export async function changeView(
 }
 
 export async function deleteView(db: Db, actor: ViewActor, id: string) {
-  await ownView(db, actor, id);
+  await changeableView(db, actor, id);
   await deleteViewRow(db, actor.accountId, id);
   return { view_id: id, deleted: true };
 }
@@ -136,7 +160,11 @@ export async function setSessionColumns(
   return { columns: input.columns, updated_at: updatedAt };
 }
 
-/** Forgets the choice of columns of someone who has gone (a deleted person). */
-export function forgetSessionColumns(db: Db, accountId: string, ownerKey: string): Promise<void> {
-  return deleteSessionColumnsOf(db, accountId, ownerKey);
+/**
+ * Forgets what someone who has gone (a deleted person, a revoked token) kept for themselves: their choice
+ * of columns and their private views. Their shared views stay for the account, in its admins' care.
+ */
+export async function forgetPersonalViews(db: Db, accountId: string, ownerKey: string): Promise<void> {
+  await deleteSessionColumnsOf(db, accountId, ownerKey);
+  await deletePrivateViewsOf(db, accountId, ownerKey);
 }

@@ -64,7 +64,7 @@ export function ExportCsvButton({ filter, timeZone }: { filter: ExportFilter; ti
       <Typography variant="caption" color="text.secondary" role="status">
         {running
           ? `Exporting ${formatCount(state.fetched)} of ${formatCount(Math.min(state.total, EXPORT_ROW_LIMIT))}…`
-          : `Exports the current filter, up to ${formatCount(EXPORT_ROW_LIMIT)} newest sessions`}
+          : `Exports the current filter, up to ${formatCount(EXPORT_ROW_LIMIT)} sessions in the list’s order`}
       </Typography>
       {state.kind === 'done' ? (
         <Alert

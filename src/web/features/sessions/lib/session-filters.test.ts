@@ -34,6 +34,17 @@ describe('durations in the largest unit they are whole numbers of', () => {
     expect(describeFilter(engagement, { engagement_min: '80' })).toBe('Engagement: at least 80 of 100');
     expect(draftOf(engagement, { engagement_min: '80' })).toEqual({ engagement_min: '80', engagement_max: '' });
   });
+
+  it('takes any score from 0 to 100, as the API does, and says so otherwise', () => {
+    expect(valuesOfDraft(engagement, { engagement_min: '33.333', engagement_max: '' })).toEqual({
+      ok: true,
+      values: { engagement_min: '33.333', engagement_max: undefined },
+    });
+    expect(valuesOfDraft(engagement, { engagement_min: '100.5', engagement_max: '' })).toEqual({
+      ok: false,
+      error: 'Enter from 0 to 100.',
+    });
+  });
 });
 
 describe('a visitor parameter', () => {

@@ -39,7 +39,7 @@ const flag = (value: string) => (value === 'true' || value === 'false' ? value :
 const integerUpTo = (max: number) => (value: string) =>
   /^\d{1,9}$/.test(value) && Number(value) <= max ? String(Number(value)) : null;
 const scoreValue = (value: string) =>
-  /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100 ? String(Number(value)) : null;
+  /^\d{1,3}(\.\d{1,6})?$/.test(value) && Number(value) <= 100 ? String(Number(value)) : null;
 
 /** How each parameter's URL text is checked: the normalised value, or null when the API would refuse it. */
 const READERS: Record<FilterParam, (value: string) => string | null> = {

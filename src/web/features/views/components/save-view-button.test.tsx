@@ -19,7 +19,7 @@ describe('SaveViewButton', () => {
     const requests = mockApi({
       'POST /v1/views': (request) => ({
         status: 201,
-        body: { id: 'view_1', ...(request.body as object), mine: true, created_at: 1, updated_at: 1 },
+        body: { id: 'view_1', ...(request.body as object), mine: true, editable: true, created_at: 1, updated_at: 1 },
       }),
     });
     renderWithProviders(<SaveViewButton query={QUERY} />);
@@ -63,7 +63,14 @@ describe('SaveViewButton', () => {
           ? errorReply(409, 'conflict_error', 'view_name_taken', 'You already have a view named “Mine”', 'name')
           : {
               status: 201,
-              body: { id: 'view_2', ...(request.body as object), mine: true, created_at: 1, updated_at: 1 },
+              body: {
+                id: 'view_2',
+                ...(request.body as object),
+                mine: true,
+                editable: true,
+                created_at: 1,
+                updated_at: 1,
+              },
             },
     });
     renderWithProviders(<SaveViewButton query={QUERY} />);

@@ -9,7 +9,7 @@ import { useUpdateViewMutation } from '../api/use-update-view-mutation.ts';
 import type { SavedView } from '../api/use-views-query.ts';
 import { ViewFormDialog } from './view-form-dialog.tsx';
 
-/** Rename, share or delete one's own view; other people's views have no such menu. */
+/** Rename, share or delete a view: one's own, or as an admin a colleague's shared view (`editable`). */
 export function SavedViewActions({ view }: { view: SavedView }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
@@ -69,7 +69,8 @@ export function SavedViewActions({ view }: { view: SavedView }) {
         onClose={close}
         onConfirm={() => remove.mutate({ path: { id: view.id } }, { onSuccess: close })}
       >
-        “{view.name}” goes from the navigation{view.shared ? ' of everyone in the account' : ''}. The sessions stay.
+        {view.mine ? '' : 'A colleague saved this view. '}“{view.name}” goes from the navigation
+        {view.shared ? ' of everyone in the account' : ''}. The sessions stay.
       </ConfirmDialog>
     </>
   );

@@ -20,6 +20,7 @@ const VIEWS: ListViewsResponse['views'] = [
     query: { has_rage_clicks: 'true', url: '/checkout' },
     shared: true,
     mine: false,
+    editable: false,
     created_at: 1,
     updated_at: 1,
   },
@@ -29,6 +30,7 @@ const VIEWS: ListViewsResponse['views'] = [
     query: { country: 'DE', sort: '-duration' },
     shared: false,
     mine: true,
+    editable: true,
     created_at: 2,
     updated_at: 2,
   },
@@ -92,7 +94,7 @@ describe('SavedViewsNav', () => {
     expect(within(links[1]!).getByRole('img', { name: 'Shared by a colleague' })).toBeInTheDocument();
   });
 
-  it("offers rename and delete for one's own views only", async () => {
+  it("offers rename and delete for the views one may change: one's own, or as an admin a colleague's shared one", async () => {
     const user = userEvent.setup({ delay: null });
     const requests = serveViews();
     renderWithProviders(<SavedViewsNav />, { route: '/alerts' });
@@ -120,5 +122,25 @@ describe('SavedViewsNav', () => {
       expect(screen.queryByRole('link', { name: 'Long sessions in Germany' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('link', { name: /^Rage on checkout/ })).toBeInTheDocument();
+  });
+
+  it("lets an admin delete a colleague's shared view, saying whose it is", async () => {
+    const user = userEvent.setup({ delay: null });
+    let views = VIEWS.map((view) => (view.id === 'view_team' ? { ...view, editable: true } : view));
+    mockApi({
+      'GET /v1/views': () => ({ body: { views } }),
+      'DELETE /v1/views/view_team': () => {
+        views = views.filter((view) => view.id !== 'view_team');
+        return { body: { view_id: 'view_team', deleted: true } };
+      },
+    });
+    renderWithProviders(<SavedViewsNav />, { route: '/alerts' });
+    await user.click(await screen.findByRole('button', { name: 'Options for view Rage on checkout' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete view?' });
+    expect(confirm).toHaveTextContent('A colleague saved this view');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete view' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Rage on checkout/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Long German sessions' })).toBeInTheDocument();
   });
 });

@@ -82,7 +82,7 @@ export function SavedViewsNav({ onNavigate }: { onNavigate?: () => void }) {
           <ListItem
             key={view.id}
             disablePadding
-            secondaryAction={view.mine ? <SavedViewActions view={view} /> : undefined}
+            secondaryAction={view.editable ? <SavedViewActions view={view} /> : undefined}
           >
             <ListItemButton
               component={Link}
