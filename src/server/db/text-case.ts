@@ -69,29 +69,3 @@ export function foldedContains(text: string): (folded: string) => boolean {
 export function containsFolded(folded: string, text: string): boolean {
   return foldedContains(text)(folded);
 }
-
-/** Name prefixes tried for a typed prefix, each letter beyond A to Z in either case, at most eight. */
-const VARIED_LETTERS = 3;
-
-/**
- * The ways a lower-cased column may hold the start of `text`, for range scans on an index of `lower()`:
- * A to Z lower-cased, and each other letter in either case. Past the third such letter the prefixes stop
- * and `rest` is true: the rest of the text must then be tested with `startsWithText`.
- */
-export function foldedPrefixes(text: string): { prefixes: string[]; rest: boolean } {
-  let prefixes = [''];
-  let varied = 0;
-  for (const char of text) {
-    const cases = ASCII_LETTER.test(char) ? [char.toLowerCase()] : casesOf(char);
-    if (cases.length > 1 && (varied += 1) > VARIED_LETTERS) return { prefixes, rest: true };
-    prefixes = prefixes.flatMap((prefix) => cases.map((each) => prefix + each));
-  }
-  return { prefixes, rest: false };
-}
-
-/** `folded`, text the database lower-cased, starts with `text` in any case (see `containsText`). */
-export function startsWithText(db: Db, folded: RawBuilder<unknown>, text: string): RawBuilder<boolean> {
-  return isPostgres(db)
-    ? sql<boolean>`${folded} ~ ${`^${regexPattern(text)}`}`
-    : sql<boolean>`${folded} glob ${`${globPattern(text)}*`}`;
-}

@@ -44,6 +44,7 @@ export const VISITOR_COLUMNS = Object.keys({
   account_id: true,
   id: true,
   name: true,
+  name_key: true,
   email: true,
   email_lower: true,
   email_hash: true,

@@ -31,6 +31,7 @@ import * as sessionHourSets from './2026-11-27T1300-session-hour-sets.ts';
 import * as sessionTextValueCounts from './2026-11-27T1400-session-text-value-counts.ts';
 import * as sessionColumnChoices from './2026-11-29T1000-session-column-choices.ts';
 import * as rollupTimeIndexes from './2026-11-30T1000-rollup-time-indexes.ts';
+import * as visitorNameKeys from './2026-11-30T1200-visitor-name-keys.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1400-session-text-value-counts': sessionTextValueCounts,
   '2026-11-29T1000-session-column-choices': sessionColumnChoices,
   '2026-11-30T1000-rollup-time-indexes': rollupTimeIndexes,
+  '2026-11-30T1200-visitor-name-keys': visitorNameKeys,
 };

@@ -152,6 +152,7 @@ describe('visitor rows', () => {
       email_lower: 'ada.lovelace@example.com',
       email_hash: crypto.createHash('sha256').update('ada.lovelace@example.com').digest('hex'),
       name: 'Ada',
+      name_key: 'ada',
       first_session_timestamp: 90,
       last_session_timestamp: 100,
     });

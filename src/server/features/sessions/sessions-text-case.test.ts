@@ -68,5 +68,24 @@ describeApi('text filters and people search with letters beyond A to Z', (ctx) =
     }
     for (const q of ['Zoë Ü', 'ZOË ünicode']) expect(await search(q), q).toEqual([['zoë ünicode', 'name']]);
     expect(await search('Émilie X')).toEqual([]);
+    // Typed without the accents, or with another apostrophe than the one stored.
+    for (const q of ['emilie o', 'EMILIE OLANDER', 'zoe u']) expect(await search(q), q).not.toEqual([]);
+  });
+
+  it('finds a name typed without its accents or with another apostrophe', async () => {
+    const account = await ctx().newAccount();
+    const db = ctx().database.db;
+    await insertVisitor(db, account.accountId, { name: 'Chloé O’Brien' });
+    await insertVisitor(db, account.accountId, { name: "Seán D'Arcy" });
+    const search = async (q: string) => {
+      const response = await ctx().request(account.token, {
+        method: 'GET',
+        url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
+      });
+      return response.json<VisitorSearchResultResource>().visitors.map((visitor) => visitor.name);
+    };
+    for (const q of ["chloe o'b", 'Chloé O’B', 'CHLOE  O´BRIEN']) expect(await search(q), q).toEqual(['Chloé O’Brien']);
+    for (const q of ['sean d’a', "Seán D'Arcy"]) expect(await search(q), q).toEqual(["Seán D'Arcy"]);
+    expect(await search('chloe x')).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ export interface VisitorsTable {
   account_id: string;
   id: string;
   name: string | null;
+  /** The name as the people search compares it (lib/name-key.ts): no accents, lower case. */
+  name_key: string | null;
   email: string | null;
   /** Trimmed, lower-cased e-mail: the key of the e-mail filter. */
   email_lower: string | null;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { runPrepared } from '../../db/run-prepared.ts';
-import { foldedPrefixes, startsWithText } from '../../db/text-case.ts';
+import { nameKey } from '../../lib/name-key.ts';
 
 /*
  * The search's four reads run as prepared statements on PostgreSQL (run-prepared.ts): each is a lookup by
@@ -69,37 +69,21 @@ function searchLimit(limit: number): number {
 }
 
 /**
- * Visitors whose name starts with `text` in any case, in the order of their lower-cased names, through the
- * `lower(name)` expression index: one range of it for each way the database may have folded the text
- * (`foldedPrefixes`; one for text of A to Z).
+ * Visitors whose name starts with `text` as the search compares names (`nameKey`: without accents, in any
+ * case, any apostrophe), in the order of those keys: one range of the index of `name_key`.
  */
-export async function findVisitorsByNamePrefix(db: Db, accountId: string, text: string, limit: number) {
-  const lowerName = sql<string>`lower(visitors.name)`;
-  const { prefixes, rest } = foldedPrefixes(text);
-  const ranges = await Promise.all(
-    prefixes.map((prefix) => {
-      let query = db
-        .selectFrom('visitors')
-        .select(VISITOR_COLUMNS)
-        .where('visitors.account_id', '=', accountId)
-        .where(lowerName, '>=', prefix)
-        .where(lowerName, '<', prefixUpperBound(prefix));
-      if (rest) query = query.where(startsWithText(db, lowerName, text));
-      return runPrepared(
-        db,
-        query
-          .orderBy(lowerName)
-          .limit(sql.lit(searchLimit(limit)))
-          .compile(),
-      );
-    }),
-  );
-  if (ranges.length === 1) return ranges[0] ?? [];
-  const folded = (name: string | null) => (name ?? '').toLowerCase();
-  return ranges
-    .flat()
-    .sort((a, b) => (folded(a.name) < folded(b.name) ? -1 : folded(a.name) > folded(b.name) ? 1 : 0))
-    .slice(0, limit);
+export function findVisitorsByNamePrefix(db: Db, accountId: string, text: string, limit: number) {
+  const prefix = nameKey(text);
+  if (prefix === null) return Promise.resolve([]);
+  const query = db
+    .selectFrom('visitors')
+    .select(VISITOR_COLUMNS)
+    .where('visitors.account_id', '=', accountId)
+    .where('visitors.name_key', '>=', prefix)
+    .where('visitors.name_key', '<', prefixUpperBound(prefix))
+    .orderBy('visitors.name_key')
+    .limit(sql.lit(searchLimit(limit)));
+  return runPrepared(db, query.compile());
 }
 
 export type VisitorSummaryRow = Awaited<ReturnType<typeof findVisitorsByEmailPrefix>>[number];

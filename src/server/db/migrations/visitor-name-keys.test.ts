@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../test/harness.ts';
+import { insertVisitor } from '../../test/session-fixtures.ts';
+import { migrateToLatest } from '../database.ts';
+import { databaseBeforeMigration, indexColumns } from './migration-test-support.ts';
+
+const UNDER_TEST = '2026-11-30T1200-visitor-name-keys';
+const NAMES = ['Chloé O’Brien', 'ZOË Müller', 'Ada Lovelace', null];
+
+for (const kind of testDatabaseKinds) {
+  describe(`visitor name keys migration [${kind}]`, () => {
+    const open = databaseBeforeMigration(UNDER_TEST);
+
+    it('keys the names already kept, swaps the lower(name) index for the key’s, and goes back down', async () => {
+      const { db, migrator, before } = await open(kind);
+      await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
+      // More visitors than one batch of the migration, so it walks on from one to the next.
+      const visitors = Array.from({ length: 5_010 }, (_, index) => ({
+        account_id: 'acc_1',
+        id: `v_${String(index).padStart(5, '0')}`,
+        name: NAMES[index % NAMES.length] ?? null,
+        params: '[]',
+        first_session_timestamp: 1,
+        last_session_timestamp: 1,
+      }));
+      for (let start = 0; start < visitors.length; start += 500) {
+        await db
+          .insertInto('visitors')
+          .values(visitors.slice(start, start + 500))
+          .execute();
+      }
+      expect((await indexColumns(db, 'visitors_name_lower_idx')).key).not.toEqual([]);
+
+      await migrateToLatest(db);
+      const { rows } = await sql<{ name: string | null; name_key: string | null; visitors: number | string }>`
+        select name, name_key, count(*) as visitors from visitors group by name, name_key`.execute(db);
+      const keyed = rows.map((row) => [row.name, row.name_key, Number(row.visitors)]);
+      const order = (row: unknown[]) => String(row[1] ?? '\uffff');
+      expect(keyed.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))).toEqual([
+        ['Ada Lovelace', 'ada lovelace', 1_252],
+        ['Chloé O’Brien', "chloe o'brien", 1_253],
+        ['ZOË Müller', 'zoe muller', 1_253],
+        [null, null, 1_252],
+      ]);
+      expect((await indexColumns(db, 'visitors_name_key_idx')).key).toEqual(['account_id', 'name_key']);
+      expect((await indexColumns(db, 'visitors_name_lower_idx')).key).toEqual([]);
+      // Visitors written afterwards carry their key from the start.
+      const later = await insertVisitor(db, 'acc_1', { name: 'Seán Ó Gráda' });
+      expect(later.name_key).toBe('sean o grada');
+
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      expect((await indexColumns(db, 'visitors_name_key_idx')).key).toEqual([]);
+      expect((await indexColumns(db, 'visitors_name_lower_idx')).key).not.toEqual([]);
+    });
+  });
+}
