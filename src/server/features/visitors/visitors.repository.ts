@@ -50,15 +50,21 @@ export function prefixUpperBound(prefix: string): string {
   return points.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
 }
 
-/** Visitors whose lower-cased e-mail starts with `prefix`, in e-mail order (read straight off its index). */
-export function findVisitorsByEmailPrefix(db: Db, accountId: string, prefix: string, limit: number) {
+/** Visitors whose `column` starts with `prefix`, in that column's order: one range of its index. */
+function findVisitorsByKeyPrefix(
+  db: Db,
+  accountId: string,
+  column: 'email_lower' | 'name_key',
+  prefix: string,
+  limit: number,
+) {
   const query = db
     .selectFrom('visitors')
     .select(VISITOR_COLUMNS)
     .where('visitors.account_id', '=', accountId)
-    .where('visitors.email_lower', '>=', prefix)
-    .where('visitors.email_lower', '<', prefixUpperBound(prefix))
-    .orderBy('visitors.email_lower')
+    .where(`visitors.${column}`, '>=', prefix)
+    .where(`visitors.${column}`, '<', prefixUpperBound(prefix))
+    .orderBy(`visitors.${column}`)
     .limit(sql.lit(searchLimit(limit)));
   return runPrepared(db, query.compile());
 }
@@ -68,22 +74,18 @@ function searchLimit(limit: number): number {
   return Math.min(20, Math.max(1, Math.trunc(limit)));
 }
 
+/** Visitors whose lower-cased e-mail starts with `prefix`, in e-mail order. */
+export function findVisitorsByEmailPrefix(db: Db, accountId: string, prefix: string, limit: number) {
+  return findVisitorsByKeyPrefix(db, accountId, 'email_lower', prefix, limit);
+}
+
 /**
  * Visitors whose name starts with `text` as the search compares names (`nameKey`: without accents, in any
- * case, any apostrophe), in the order of those keys: one range of the index of `name_key`.
+ * case, any apostrophe), in the order of those keys.
  */
-export function findVisitorsByNamePrefix(db: Db, accountId: string, text: string, limit: number) {
+export async function findVisitorsByNamePrefix(db: Db, accountId: string, text: string, limit: number) {
   const prefix = nameKey(text);
-  if (prefix === null) return Promise.resolve([]);
-  const query = db
-    .selectFrom('visitors')
-    .select(VISITOR_COLUMNS)
-    .where('visitors.account_id', '=', accountId)
-    .where('visitors.name_key', '>=', prefix)
-    .where('visitors.name_key', '<', prefixUpperBound(prefix))
-    .orderBy('visitors.name_key')
-    .limit(sql.lit(searchLimit(limit)));
-  return runPrepared(db, query.compile());
+  return prefix === null ? [] : findVisitorsByKeyPrefix(db, accountId, 'name_key', prefix, limit);
 }
 
 export type VisitorSummaryRow = Awaited<ReturnType<typeof findVisitorsByEmailPrefix>>[number];
