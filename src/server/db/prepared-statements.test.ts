@@ -175,7 +175,7 @@ if (testDatabaseKinds.includes('postgres')) {
       expect(prepared.every((text) => text.startsWith(PREPARED_MARK))).toBe(true);
     });
 
-    it("prepares the people search's four reads once, whatever the text, each answering its own people", async () => {
+    it("prepares the people search's five reads once, whatever the text, each answering its own people", async () => {
       const { db } = database;
       await db
         .insertInto('accounts')
@@ -189,13 +189,14 @@ if (testDatabaseKinds.includes('postgres')) {
       for (let round = 0; round < 7; round += 1) {
         expect(await search('LEN')).toEqual([[lena.id, 'email']]);
         expect(await search('marc m')).toEqual([[marc.id, 'name']]);
+        expect(await search('lim')).toEqual([[lena.id, 'name']]);
         expect(await search(marc.id)).toEqual([[marc.id, 'id']]);
         expect(await search(session.id)).toEqual([[marc.id, 'session']]);
         expect(await search('nobody')).toEqual([]);
       }
       const prepared = (await preparedTexts()).filter((text) => text.includes('"visitors"."session_count"'));
-      // By id, by session, by e-mail prefix and by name prefix.
-      expect(prepared).toHaveLength(4);
+      // By id, by session, by e-mail prefix, by name prefix and by the name after its first word.
+      expect(prepared).toHaveLength(5);
     });
 
     it('answers a marked text that fails with its error, and the connection goes on', async () => {

@@ -17,3 +17,15 @@ export function nameKey(name: string | null | undefined): string | null {
     .trim();
   return key === '' ? null : key;
 }
+
+/** The part of a name's key after its first word ("o'brien" of "chloe o'brien"), for a search by surname. */
+export function nameTailKey(key: string | null): string | null {
+  const space = key?.indexOf(' ') ?? -1;
+  return key === null || space < 0 ? null : key.slice(space + 1);
+}
+
+/** A visitor's name with its keys, as the visitors table keeps them. */
+export function namedColumns(name: string | null | undefined) {
+  const key = nameKey(name);
+  return { name: name ?? null, name_key: key, name_tail_key: nameTailKey(key) };
+}

@@ -45,6 +45,7 @@ export const VISITOR_COLUMNS = Object.keys({
   id: true,
   name: true,
   name_key: true,
+  name_tail_key: true,
   email: true,
   email_lower: true,
   email_hash: true,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { nameKey } from '../lib/name-key.ts';
+import { namedColumns } from '../lib/name-key.ts';
 import { type Client, pickClient } from './clients.ts';
 import { simulateActivity } from './engagement.ts';
 import { type Place, pickIp, pickPlace } from './geo.ts';
@@ -172,8 +172,7 @@ export function visitorRow(
   return {
     account_id: context.accountId,
     id: visitorId(first, traits),
-    name: identity?.name ?? null,
-    name_key: nameKey(identity?.name),
+    ...namedColumns(identity?.name),
     email: identity?.email ?? null,
     email_lower: emailLower,
     email_hash: emailLower === null ? null : crypto.createHash('sha256').update(emailLower).digest('hex'),

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { nameKey } from '../lib/name-key.ts';
+import { namedColumns } from '../lib/name-key.ts';
 
 /** A base-36 id like the ones the recorder gives sessions (`s_…`) and visitors (`v_…`). */
 export function fixtureId(prefix: string): string {
@@ -33,8 +33,7 @@ export async function insertVisitor(
   const params = overrides.params ?? [];
   const row: VisitorsTable = {
     id: overrides.id ?? fixtureId('v'),
-    name: overrides.name ?? null,
-    name_key: nameKey(overrides.name),
+    ...namedColumns(overrides.name),
     email,
     email_lower: emailLower,
     email_hash:
@@ -48,11 +47,11 @@ export async function insertVisitor(
     account_id: accountId,
     params: typeof params === 'string' ? params : JSON.stringify(params),
   };
-  // A nameless visitor leaves the key out, so migration tests can insert into the table as it was before it.
-  const { name_key: key, ...withoutKey } = row;
+  // A nameless visitor leaves the keys out, so migration tests can insert into the table as it was before them.
+  const { name_key: key, name_tail_key: _tail, ...withoutKeys } = row;
   await db
     .insertInto('visitors')
-    .values(key === null ? withoutKey : row)
+    .values(key === null ? withoutKeys : row)
     .execute();
   return row;
 }

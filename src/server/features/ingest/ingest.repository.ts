@@ -46,10 +46,11 @@ export function findVisitorForUpdate(db: Db, accountId: string, visitorId: strin
 export function updateVisitorRow(db: Db, row: VisitorsTable) {
   // Only the columns ingestion owns: a session count read before this transaction's own session
   // insert (which bumps it by trigger) must not write the stale number back.
-  const { account_id: accountId, id, name, name_key, email, email_lower, email_hash, params } = row;
+  const { account_id: accountId, id, name, name_key, name_tail_key, email, email_lower, email_hash, params } = row;
   const changes = {
     name,
     name_key,
+    name_tail_key,
     email,
     email_lower,
     email_hash,

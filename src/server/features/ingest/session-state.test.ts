@@ -153,6 +153,7 @@ describe('visitor rows', () => {
       email_hash: crypto.createHash('sha256').update('ada.lovelace@example.com').digest('hex'),
       name: 'Ada',
       name_key: 'ada',
+      name_tail_key: null,
       first_session_timestamp: 90,
       last_session_timestamp: 100,
     });

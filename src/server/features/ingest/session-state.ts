@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { nameKey } from '../../lib/name-key.ts';
+import { namedColumns } from '../../lib/name-key.ts';
 import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
 import type { BatchSummary, Identity } from './batch-summary.ts';
 import { utmFromUrl } from './batch-summary.ts';
@@ -152,6 +152,7 @@ export function newVisitorRow(accountId: string, visitorId: string, sessionCreat
     id: visitorId,
     name: null,
     name_key: null,
+    name_tail_key: null,
     email: null,
     email_lower: null,
     email_hash: null,
@@ -178,10 +179,7 @@ export function updateVisitor(row: VisitorsTable, sessionCreation: number, ident
     last_session_timestamp: Math.max(row.last_session_timestamp, sessionCreation),
   };
   if (!identity) return updated;
-  if (identity.name !== undefined) {
-    updated.name = identity.name;
-    updated.name_key = nameKey(identity.name);
-  }
+  if (identity.name !== undefined) Object.assign(updated, namedColumns(identity.name));
   if (identity.email !== undefined) {
     const lower = identity.email.trim().toLowerCase();
     updated.email = identity.email.trim();

@@ -86,6 +86,10 @@ describeApi('text filters and people search with letters beyond A to Z', (ctx) =
     };
     for (const q of ["chloe o'b", 'Chloé O’B', 'CHLOE  O´BRIEN']) expect(await search(q), q).toEqual(['Chloé O’Brien']);
     for (const q of ['sean d’a', "Seán D'Arcy"]) expect(await search(q), q).toEqual(["Seán D'Arcy"]);
+    // By the surname alone, from the start of a word after the first.
+    expect(await search("d'arcy")).toEqual(["Seán D'Arcy"]);
+    expect(await search("o'brien")).toEqual(['Chloé O’Brien']);
+    expect(await search('brien')).toEqual([]);
     expect(await search('chloe x')).toEqual([]);
   });
 });

@@ -6,6 +6,8 @@ export interface VisitorsTable {
   name: string | null;
   /** The name as the people search compares it (lib/name-key.ts): no accents, lower case. */
   name_key: string | null;
+  /** `name_key` after its first word, so a surname finds the person too. */
+  name_tail_key: string | null;
   email: string | null;
   /** Trimmed, lower-cased e-mail: the key of the e-mail filter. */
   email_lower: string | null;

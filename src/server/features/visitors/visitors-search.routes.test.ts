@@ -37,11 +37,13 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     return response.json<VisitorSearchResultResource>().visitors;
   }
 
-  it('finds people by a name prefix, case-insensitively, with their session counts', async () => {
+  it('finds people by a name prefix, then by a later word of the name, case-insensitively, with their session counts', async () => {
     const found = await search('LUC');
     expect(found.map((visitor) => [visitor.name || visitor.email, visitor.session_count, visitor.matched_by])).toEqual([
       ['Lucia@Example.org', 1, 'email'],
       ['Lucas Martin', 3, 'name'],
+      // A surname that starts with the text comes after the names that do.
+      ['Ana Lucas', 0, 'name'],
     ]);
   });
 

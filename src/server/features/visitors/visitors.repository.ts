@@ -54,7 +54,7 @@ export function prefixUpperBound(prefix: string): string {
 function findVisitorsByKeyPrefix(
   db: Db,
   accountId: string,
-  column: 'email_lower' | 'name_key',
+  column: 'email_lower' | 'name_key' | 'name_tail_key',
   prefix: string,
   limit: number,
 ) {
@@ -81,11 +81,18 @@ export function findVisitorsByEmailPrefix(db: Db, accountId: string, prefix: str
 
 /**
  * Visitors whose name starts with `text` as the search compares names (`nameKey`: without accents, in any
- * case, any apostrophe), in the order of those keys.
+ * case, any apostrophe), then those whose name does after its first word ("o'b" finds Chloé O’Brien), each
+ * in the order of their names' keys. One range of each key's index.
  */
 export async function findVisitorsByNamePrefix(db: Db, accountId: string, text: string, limit: number) {
   const prefix = nameKey(text);
-  return prefix === null ? [] : findVisitorsByKeyPrefix(db, accountId, 'name_key', prefix, limit);
+  if (prefix === null) return [];
+  const [whole, tail] = await Promise.all([
+    findVisitorsByKeyPrefix(db, accountId, 'name_key', prefix, limit),
+    findVisitorsByKeyPrefix(db, accountId, 'name_tail_key', prefix, limit),
+  ]);
+  const wholeIds = new Set(whole.map((row) => row.id));
+  return [...whole, ...tail.filter((row) => !wholeIds.has(row.id))].slice(0, searchLimit(limit));
 }
 
 export type VisitorSummaryRow = Awaited<ReturnType<typeof findVisitorsByEmailPrefix>>[number];
