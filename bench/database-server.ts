@@ -10,9 +10,7 @@ import { isPostgresUrl } from '../src/server/config.ts';
  */
 export async function waitForIdleDatabase(url: string, timeoutMs = 120_000): Promise<void> {
   if (!isPostgresUrl(url)) return;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withClient(url, async (client) => {
     const deadline = Date.now() + timeoutMs;
     let idle = 0;
     while (idle < 2 && Date.now() < deadline) {
@@ -23,9 +21,7 @@ export async function waitForIdleDatabase(url: string, timeoutMs = 120_000): Pro
       idle = Number(rows[0]?.busy ?? 0) === 0 ? idle + 1 : 0;
       if (idle < 2) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -35,18 +31,25 @@ export async function waitForIdleDatabase(url: string, timeoutMs = 120_000): Pro
  */
 export async function describeDatabaseServer(url: string): Promise<string> {
   if (!isPostgresUrl(url)) return '';
+  const names = ['server_version', 'shared_buffers', 'effective_cache_size', 'work_mem'];
+  const { rows } = await withClient(url, (client) =>
+    client.query<{ name: string; setting: string }>(
+      `select name, current_setting(name) as setting from pg_settings
+        where name = any($1::text[]) order by array_position($1::text[], name)`,
+      [names],
+    ),
+  );
+  return rows
+    .map((row) => (row.name === 'server_version' ? `PostgreSQL ${row.setting}` : `${row.name} ${row.setting}`))
+    .join(', ');
+}
+
+/** Runs `work` on a connection of its own to the bench's database, closed afterwards. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string; setting: string }>(
-      `select name, current_setting(name) as setting from pg_settings
-        where name in ('server_version', 'shared_buffers', 'effective_cache_size', 'work_mem')
-        order by array_position(array['server_version', 'shared_buffers', 'effective_cache_size', 'work_mem'], name)`,
-    );
-    const settings = rows.map((row) =>
-      row.name === 'server_version' ? `PostgreSQL ${row.setting}` : `${row.name} ${row.setting}`,
-    );
-    return settings.join(', ');
+    return await work(client);
   } finally {
     await client.end();
   }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { nameKey, nameTailKey } from '../../lib/name-key.ts';
+import { namedColumns } from '../../lib/name-key.ts';
 import { isPostgres } from '../database.ts';
 import { analyzeLikeTheOthers } from './index-statistics.ts';
 
@@ -26,8 +26,8 @@ async function fillNameKeys(db: Kysely<unknown>): Promise<void> {
     const last = rows.at(-1);
     if (!last) return;
     const keyed = rows.map((row) => {
-      const key = nameKey(row.name);
-      return { ...row, key, tail: nameTailKey(key) };
+      const { name_key: key, name_tail_key: tail } = namedColumns(row.name);
+      return { ...row, key, tail };
     });
     if (isPostgres(db)) {
       await sql`update visitors set name_key = keyed.key, name_tail_key = keyed.tail
