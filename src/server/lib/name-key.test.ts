@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKey, nameTailKey } from './name-key.ts';
+import { nameKey, nameLastKey, nameTailKey, namedColumns } from './name-key.ts';
 
 describe('nameKey', () => {
   it('reads a name without accents, case or typographic apostrophes', () => {
@@ -20,6 +20,21 @@ describe('nameKey', () => {
     expect(nameTailKey(nameKey('Jan van der Berg'))).toBe('van der berg');
     expect(nameTailKey(nameKey('Madonna'))).toBeNull();
     expect(nameTailKey(null)).toBeNull();
+  });
+
+  it('keys the last word of a name of three words or more, for a search by the last surname', () => {
+    expect(nameLastKey(nameKey('Ana María López'))).toBe('lopez');
+    expect(nameLastKey(nameKey('Jan van der Berg'))).toBe('berg');
+    // Two words: the tail key is the last word already.
+    expect(nameLastKey(nameKey('Chloé O’Brien'))).toBeNull();
+    expect(nameLastKey(nameKey('Madonna'))).toBeNull();
+    expect(nameLastKey(null)).toBeNull();
+    expect(namedColumns('María José García')).toEqual({
+      name: 'María José García',
+      name_key: 'maria jose garcia',
+      name_tail_key: 'jose garcia',
+      name_last_key: 'garcia',
+    });
   });
 
   it('has no key for no name, or only spaces', () => {

@@ -24,8 +24,18 @@ export function nameTailKey(key: string | null): string | null {
   return key === null || space < 0 ? null : key.slice(space + 1);
 }
 
+/**
+ * The last word of a name's key when the name has three words or more ("lopez" of "ana maria lopez"), so
+ * the last surname finds the person too. Null for shorter names, whose tail key is already their last word.
+ */
+export function nameLastKey(key: string | null): string | null {
+  const tail = nameTailKey(key);
+  const space = tail?.lastIndexOf(' ') ?? -1;
+  return tail === null || space < 0 ? null : tail.slice(space + 1);
+}
+
 /** A visitor's name with its keys, as the visitors table keeps them. */
 export function namedColumns(name: string | null | undefined) {
   const key = nameKey(name);
-  return { name: name ?? null, name_key: key, name_tail_key: nameTailKey(key) };
+  return { name: name ?? null, name_key: key, name_tail_key: nameTailKey(key), name_last_key: nameLastKey(key) };
 }

@@ -46,6 +46,7 @@ export const VISITOR_COLUMNS = Object.keys({
   name: true,
   name_key: true,
   name_tail_key: true,
+  name_last_key: true,
   email: true,
   email_lower: true,
   email_hash: true,

@@ -32,6 +32,7 @@ import * as sessionTextValueCounts from './2026-11-27T1400-session-text-value-co
 import * as sessionColumnChoices from './2026-11-29T1000-session-column-choices.ts';
 import * as rollupTimeIndexes from './2026-11-30T1000-rollup-time-indexes.ts';
 import * as visitorNameKeys from './2026-11-30T1200-visitor-name-keys.ts';
+import * as visitorLastNameKey from './2026-11-30T1800-visitor-last-name-key.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T1000-session-column-choices': sessionColumnChoices,
   '2026-11-30T1000-rollup-time-indexes': rollupTimeIndexes,
   '2026-11-30T1200-visitor-name-keys': visitorNameKeys,
+  '2026-11-30T1800-visitor-last-name-key': visitorLastNameKey,
 };

@@ -46,11 +46,12 @@ export function findVisitorForUpdate(db: Db, accountId: string, visitorId: strin
 export function updateVisitorRow(db: Db, row: VisitorsTable) {
   // Only the columns ingestion owns: a session count read before this transaction's own session
   // insert (which bumps it by trigger) must not write the stale number back.
-  const { account_id: accountId, id, name, name_key, name_tail_key, email, email_lower, email_hash, params } = row;
+  const { account_id: accountId, id, email, email_lower, email_hash, params } = row;
   const changes = {
-    name,
-    name_key,
-    name_tail_key,
+    name: row.name,
+    name_key: row.name_key,
+    name_tail_key: row.name_tail_key,
+    name_last_key: row.name_last_key,
     email,
     email_lower,
     email_hash,

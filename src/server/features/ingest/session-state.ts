@@ -153,6 +153,7 @@ export function newVisitorRow(accountId: string, visitorId: string, sessionCreat
     name: null,
     name_key: null,
     name_tail_key: null,
+    name_last_key: null,
     email: null,
     email_lower: null,
     email_hash: null,

@@ -8,6 +8,8 @@ export interface VisitorsTable {
   name_key: string | null;
   /** `name_key` after its first word, so a surname finds the person too. */
   name_tail_key: string | null;
+  /** The last word of `name_key` when the name has three words or more, so the last surname finds the person. */
+  name_last_key: string | null;
   email: string | null;
   /** Trimmed, lower-cased e-mail: the key of the e-mail filter. */
   email_lower: string | null;

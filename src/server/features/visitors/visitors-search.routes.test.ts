@@ -47,6 +47,27 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     ]);
   });
 
+  it('finds a name of three words or more by its last word too, after the names that start with the text', async () => {
+    const families = await ctx().newAccount();
+    const db = ctx().database.db;
+    await insertVisitor(db, families.accountId, { name: 'Ana María López' });
+    await insertVisitor(db, families.accountId, { name: 'Jan van der Berg' });
+    await insertVisitor(db, families.accountId, { name: 'Bergit Olsen' });
+    const names = async (q: string) => {
+      const response = await ctx().request(families.token, {
+        method: 'GET',
+        url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<VisitorSearchResultResource>().visitors.map((visitor) => visitor.name);
+    };
+    expect(await names('lopez')).toEqual(['Ana María López']);
+    expect(await names('María López')).toEqual(['Ana María López']);
+    expect(await names('berg')).toEqual(['Bergit Olsen', 'Jan van der Berg']);
+    expect(await names('der berg')).toEqual([]);
+    expect(await names('van der')).toEqual(['Jan van der Berg']);
+  });
+
   it('takes e-mail and name matches in turn, so many of one kind do not crowd out the other', async () => {
     const crowded = await ctx().newAccount();
     const db = ctx().database.db;

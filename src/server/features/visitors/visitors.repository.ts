@@ -4,7 +4,7 @@ import { runPrepared } from '../../db/run-prepared.ts';
 import { nameKey } from '../../lib/name-key.ts';
 
 /*
- * The search's four reads run as prepared statements on PostgreSQL (run-prepared.ts): each is a lookup by
+ * The search's reads run as prepared statements on PostgreSQL (run-prepared.ts): each is a lookup by
  * key or one range of an index, the same plan for any text, and planning them anew cost about as much as
  * running them. Their limit is written into the text (1 to 20 by the API's schema), since PostgreSQL
  * keeps planning a statement whose limit is a parameter.
@@ -54,7 +54,7 @@ export function prefixUpperBound(prefix: string): string {
 function findVisitorsByKeyPrefix(
   db: Db,
   accountId: string,
-  column: 'email_lower' | 'name_key' | 'name_tail_key',
+  column: 'email_lower' | 'name_key' | 'name_tail_key' | 'name_last_key',
   prefix: string,
   limit: number,
 ) {
@@ -81,18 +81,24 @@ export function findVisitorsByEmailPrefix(db: Db, accountId: string, prefix: str
 
 /**
  * Visitors whose name starts with `text` as the search compares names (`nameKey`: without accents, in any
- * case, any apostrophe), then those whose name does after its first word ("o'b" finds Chloé O’Brien), each
- * in the order of their names' keys. One range of each key's index.
+ * case, any apostrophe), then those whose name does after its first word ("o'b" finds Chloé O’Brien), then
+ * from its last word ("lop" finds Ana María López), each in the order of their names' keys. One range of
+ * each key's index.
  */
 export async function findVisitorsByNamePrefix(db: Db, accountId: string, text: string, limit: number) {
   const prefix = nameKey(text);
   if (prefix === null) return [];
-  const [whole, tail] = await Promise.all([
+  const found = await Promise.all([
     findVisitorsByKeyPrefix(db, accountId, 'name_key', prefix, limit),
     findVisitorsByKeyPrefix(db, accountId, 'name_tail_key', prefix, limit),
+    // A last word holds no space: a text with one is found by the two keys above or not at all.
+    prefix.includes(' ') ? [] : findVisitorsByKeyPrefix(db, accountId, 'name_last_key', prefix, limit),
   ]);
-  const wholeIds = new Set(whole.map((row) => row.id));
-  return [...whole, ...tail.filter((row) => !wholeIds.has(row.id))].slice(0, searchLimit(limit));
+  const seen = new Set<string>();
+  return found
+    .flat()
+    .filter((row) => !seen.has(row.id) && seen.add(row.id))
+    .slice(0, searchLimit(limit));
 }
 
 export type VisitorSummaryRow = Awaited<ReturnType<typeof findVisitorsByEmailPrefix>>[number];

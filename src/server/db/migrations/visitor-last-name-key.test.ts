@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../test/harness.ts';
+import { insertVisitor } from '../../test/session-fixtures.ts';
+import { migrateToLatest } from '../database.ts';
+import { databaseBeforeMigration, indexColumns } from './migration-test-support.ts';
+
+const UNDER_TEST = '2026-11-30T1800-visitor-last-name-key';
+const NAMES = ['Ana María López', 'Jan van der Berg', 'Chloé O’Brien', 'Madonna', null];
+
+for (const kind of testDatabaseKinds) {
+  describe(`visitor last name key migration [${kind}]`, () => {
+    const open = databaseBeforeMigration(UNDER_TEST);
+
+    it('keys the last word of the names of three words or more already kept, indexes it, and goes back down', async () => {
+      const { db, migrator, before } = await open(kind);
+      await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
+      // More visitors than one batch of the migration, so it walks on from one to the next.
+      const keys: Record<string, [string, string]> = {
+        'Ana María López': ['ana maria lopez', 'maria lopez'],
+        'Jan van der Berg': ['jan van der berg', 'van der berg'],
+        'Chloé O’Brien': ["chloe o'brien", "o'brien"],
+        Madonna: ['madonna', ''],
+      };
+      const visitors = Array.from({ length: 12_505 }, (_, index) => {
+        const name = NAMES[index % NAMES.length] ?? null;
+        const [key, tail] = name === null ? [null, null] : (keys[name] ?? [null, null]);
+        return {
+          account_id: 'acc_1',
+          id: `v_${String(index).padStart(5, '0')}`,
+          name,
+          name_key: key,
+          name_tail_key: tail || null,
+          params: '[]',
+          first_session_timestamp: 1,
+          last_session_timestamp: 1,
+        };
+      });
+      for (let start = 0; start < visitors.length; start += 500) {
+        await db
+          .insertInto('visitors')
+          .values(visitors.slice(start, start + 500))
+          .execute();
+      }
+
+      await migrateToLatest(db);
+      const { rows } = await sql<{ name: string | null; name_last_key: string | null; visitors: number | string }>`
+        select name, name_last_key, count(*) as visitors from visitors group by name, name_last_key`.execute(db);
+      const keyed = rows
+        .map((row) => [row.name ?? '', row.name_last_key, Number(row.visitors)] as const)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(keyed).toEqual([
+        ['', null, 2_501],
+        ['Ana María López', 'lopez', 2_501],
+        ['Chloé O’Brien', null, 2_501],
+        ['Jan van der Berg', 'berg', 2_501],
+        ['Madonna', null, 2_501],
+      ]);
+      expect((await indexColumns(db, 'visitors_name_last_key_idx')).key).toEqual(['account_id', 'name_last_key']);
+      // Visitors written afterwards carry their key from the start.
+      const later = await insertVisitor(db, 'acc_1', { name: 'Seán Ó Gráda' });
+      expect(later).toMatchObject({ name_key: 'sean o grada', name_last_key: 'grada' });
+
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      expect((await indexColumns(db, 'visitors_name_last_key_idx')).key).toEqual([]);
+      const columns = await sql<{ name_key: string | null }>`select * from visitors limit 1`.execute(db);
+      expect(Object.keys(columns.rows[0] ?? {})).not.toContain('name_last_key');
+    });
+  });
+}
