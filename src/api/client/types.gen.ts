@@ -1889,15 +1889,15 @@ export type GetSessionsData = {
          */
         sort?: '-start' | 'start' | '-duration' | 'duration' | '-active_time' | 'active_time' | '-engagement' | 'engagement' | '-page_views' | 'page_views' | '-errors' | 'errors' | '-rage_clicks' | 'rage_clicks';
         /**
-         * Exact device, e.g. desktop, mobile, tablet.
+         * Device type, the whole value in any case, e.g. desktop, mobile, tablet.
          */
         device?: string;
         /**
-         * Exact browser name, e.g. Chrome.
+         * Browser name, the whole name in any case, e.g. Chrome.
          */
         browser?: string;
         /**
-         * Exact operating system name, e.g. Windows.
+         * Operating system name, the whole name in any case, e.g. Windows.
          */
         os?: string;
         /**

@@ -6,6 +6,7 @@ import { resolveDateRange } from './date-range.ts';
 import { AppError, errors } from '../../errors.ts';
 import { queryStringError } from '../../http/validation.ts';
 import { toSessionFilter } from './session-filter-input.ts';
+import { withStoredSpellings } from './session-value-spellings.ts';
 import type { SessionFilter } from './session-filter.ts';
 import { type SessionOrder, parseSessionSort } from './session-order.ts';
 import { HOUR, PLACE_FIELDS } from './session-rollup.ts';
@@ -121,7 +122,7 @@ export async function listSessions(
   options: { publicUrl: string; now?: Date },
 ): Promise<string | Buffer> {
   const range = resolveDateRange(query, options.now ?? new Date());
-  const filter = toSessionFilter(accountId, query, range);
+  const filter = await withStoredSpellings(db, toSessionFilter(accountId, query, range));
   const order = parseSessionSort(query.sort);
   const { total, rows } = await totalAndPage(db, filter, order, query.page, query.size);
   const head = JSON.stringify({ total, page: { num: query.page, size: query.size } });
@@ -139,7 +140,6 @@ export async function listSessions(
   return text;
 }
 
-/** One session's JSON text; `markSeen` records that a person opened it in the dashboard. */
 /**
  * Checks the list's parameters kept for later (a saved view's) as the list would read them: a value it
  * would refuse is a 400 naming it under `within` ("query.country"), rather than a view that opens on
@@ -158,6 +158,7 @@ export function checkSessionsQuery(query: Readonly<Record<string, string | undef
   }
 }
 
+/** One session's JSON text; `markSeen` records that a person opened it in the dashboard. */
 export async function getSession(
   db: Db,
   accountId: string,
