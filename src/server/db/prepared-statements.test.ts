@@ -175,13 +175,14 @@ if (testDatabaseKinds.includes('postgres')) {
       expect(prepared.every((text) => text.startsWith(PREPARED_MARK))).toBe(true);
     });
 
-    it("prepares the people search's five reads once, whatever the text, each answering its own people", async () => {
+    it("prepares the people search's six reads once, whatever the text, each answering its own people", async () => {
       const { db } = database;
       await db
         .insertInto('accounts')
         .values({ id: 'acc_search', name: 'Search', created_at: 1, ip_truncation: 0 })
         .execute();
       const lena = await insertVisitor(db, 'acc_search', { email: 'Lena@Example.com', name: 'Lena Lima' });
+      const ana = await insertVisitor(db, 'acc_search', { name: 'Ana María Ortiz' });
       const marc = await insertVisitor(db, 'acc_search', { email: 'marc@example.com', name: 'Marc Moreau' });
       const session = await insertSession(db, 'acc_search', 'web_1', marc.id);
       const search = async (q: string) =>
@@ -192,11 +193,12 @@ if (testDatabaseKinds.includes('postgres')) {
         expect(await search('lim')).toEqual([[lena.id, 'name']]);
         expect(await search(marc.id)).toEqual([[marc.id, 'id']]);
         expect(await search(session.id)).toEqual([[marc.id, 'session']]);
+        expect(await search('ortiz')).toEqual([[ana.id, 'name']]);
         expect(await search('nobody')).toEqual([]);
       }
       const prepared = (await preparedTexts()).filter((text) => text.includes('"visitors"."session_count"'));
-      // By id, by session, by e-mail prefix, by name prefix and by the name after its first word.
-      expect(prepared).toHaveLength(5);
+      // By id, by session, by e-mail prefix, by name prefix, by the name after its first word and by its last word.
+      expect(prepared).toHaveLength(6);
     });
 
     it('answers a marked text that fails with its error, and the connection goes on', async () => {
