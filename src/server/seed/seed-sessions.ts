@@ -123,6 +123,15 @@ const MAX_STEPS = 2 ** 23;
 const SEED_STEP = 0x9e3779b1;
 
 /**
+ * Rows drawn between two turns of the event loop. Drawing a batch of 100,000 takes seconds of one core:
+ * without a turn meanwhile, the writes under way could not stream their rows, and a connection being
+ * opened for the next one timed out (pg-pool's five seconds) on a slow machine.
+ */
+const ROWS_BETWEEN_TURNS = 5_000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Adds `sessions` realistic sessions (and their visitors) to an account, in two passes. The first plans
  * every visitor and when each of their sessions starts (a few dozen bytes a session) and writes the
  * visitors; the second draws the sessions' rows in order of start time and writes them in large batches,
@@ -181,6 +190,7 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
       plan.add(seed, planned);
       visitors.push(planned.visitor);
       remaining -= count;
+      if (plan.visitors % ROWS_BETWEEN_TURNS === 0) await nextTurn();
       if (visitors.length >= sessionsPerWrite || remaining === 0) {
         await flush({ visitors, sessions: [], sessionVisitors: new Map() });
         visitors = [];
@@ -211,6 +221,7 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
       // The load's sequence number makes each id unique; the random part keeps loads apart.
       const tail = `${at.toString(36).padStart(ID_SEQUENCE_DIGITS, '0')}${random.base36(13 - ID_SEQUENCE_DIGITS)}`;
       sessions.push(drawSession(context, visitor, planned, visit - (plan.firstVisits[owner] as number), tail));
+      if (at % ROWS_BETWEEN_TURNS === 0) await nextTurn();
       if (sessions.length >= sessionsPerWrite || at === options.sessions - 1) {
         const sessionVisitors = new Map([...drawn.values()].map(({ row }) => [row.id, row]));
         await flush({ visitors: [], sessions, sessionVisitors });
