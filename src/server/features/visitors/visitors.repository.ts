@@ -3,13 +3,6 @@ import type { Db } from '../../db/database.ts';
 import { runPrepared } from '../../db/run-prepared.ts';
 import { nameKey } from '../../lib/name-key.ts';
 
-/*
- * The search's reads run as prepared statements on PostgreSQL (run-prepared.ts): each is a lookup by
- * key or one range of an index, the same plan for any text, and planning them anew cost about as much as
- * running them. Their limit is written into the text (1 to 20 by the API's schema), since PostgreSQL
- * keeps planning a statement whose limit is a parameter.
- */
-
 /** `session_count` is kept by triggers on sessions (migration 2026-11-23T1200), so no search counts. */
 const VISITOR_COLUMNS = [
   'visitors.id',
@@ -19,16 +12,20 @@ const VISITOR_COLUMNS = [
   'visitors.session_count',
 ] as const;
 
-export async function findVisitorById(db: Db, accountId: string, visitorId: string) {
-  const query = db
-    .selectFrom('visitors')
-    .select(VISITOR_COLUMNS)
-    .where('visitors.account_id', '=', accountId)
-    .where('visitors.id', '=', visitorId);
-  return (await runPrepared(db, query.compile()))[0];
+export interface VisitorSummaryRow {
+  id: string;
+  name: string | null;
+  email: string | null;
+  last_session_timestamp: number;
+  /** A count PostgreSQL may hand over as text. */
+  session_count: number | string;
 }
 
-export async function findVisitorOfSession(db: Db, accountId: string, sessionId: string) {
+export async function findVisitorOfSession(
+  db: Db,
+  accountId: string,
+  sessionId: string,
+): Promise<VisitorSummaryRow | undefined> {
   const query = db
     .selectFrom('sessions')
     .innerJoin('visitors', (join) =>
@@ -50,55 +47,84 @@ export function prefixUpperBound(prefix: string): string {
   return points.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
 }
 
-/** Visitors whose `column` starts with `prefix`, in that column's order: one range of its index. */
-function findVisitorsByKeyPrefix(
-  db: Db,
-  accountId: string,
-  column: 'email_lower' | 'name_key' | 'name_tail_key' | 'name_last_key',
-  prefix: string,
-  limit: number,
-) {
-  const query = db
-    .selectFrom('visitors')
-    .select(VISITOR_COLUMNS)
-    .where('visitors.account_id', '=', accountId)
-    .where(`visitors.${column}`, '>=', prefix)
-    .where(`visitors.${column}`, '<', prefixUpperBound(prefix))
-    .orderBy(`visitors.${column}`)
-    .limit(sql.lit(searchLimit(limit)));
-  return runPrepared(db, query.compile());
-}
-
 /** A limit to write into a statement's text: a whole number of rows from 1 to 20. */
 function searchLimit(limit: number): number {
   return Math.min(20, Math.max(1, Math.trunc(limit)));
 }
 
-/** Visitors whose lower-cased e-mail starts with `prefix`, in e-mail order. */
-export function findVisitorsByEmailPrefix(db: Db, accountId: string, prefix: string, limit: number) {
-  return findVisitorsByKeyPrefix(db, accountId, 'email_lower', prefix, limit);
+/** What each of the search's reads found, each list in its key's order. */
+export interface SearchMatches {
+  byId: VisitorSummaryRow | undefined;
+  bySession: VisitorSummaryRow | undefined;
+  /** Lower-cased e-mail starts with the text. */
+  byEmail: VisitorSummaryRow[];
+  /** The name's key starts with the text's, then the key after its first word does, then its last word does. */
+  byName: VisitorSummaryRow[];
 }
+
+/** The search's reads in the order they are listed; `sort_key` orders the rows of a prefix read. */
+const PARTS = ['id', 'session', 'email', 'name', 'name_tail', 'name_last'] as const;
+
+type SearchRow = VisitorSummaryRow & { part: number; sort_key: string };
+
+const columns = (table: string) =>
+  `${table}.id, ${table}.name, ${table}.email, ${table}.last_session_timestamp, ${table}.session_count`;
+
+/** One prefix read: a range of one key's index, in the key's order, written as a subquery a union may hold. */
+function prefixPart(accountId: string, part: number, column: string, prefix: string, limit: number) {
+  return sql`select * from (select ${sql.lit(part)} as part, visitors.${sql.raw(column)} as sort_key,
+    ${sql.raw(columns('visitors'))} from visitors
+    where visitors.account_id = ${accountId} and visitors.${sql.raw(column)} >= ${prefix}
+      and visitors.${sql.raw(column)} < ${prefixUpperBound(prefix)}
+    order by visitors.${sql.raw(column)} limit ${sql.lit(limit)}) as ${sql.raw(`part_${part}`)}`;
+}
+
+/** Byte-wise order of UTF-8 text, the order of the indexes the prefixes are read from. */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /**
- * Visitors whose name starts with `text` as the search compares names (`nameKey`: without accents, in any
- * case, any apostrophe), then those whose name does after its first word ("o'b" finds Chloé O’Brien), then
- * from its last word ("lop" finds Ana María López), each in the order of their names' keys. One range of
- * each key's index.
+ * The search's reads in one statement: the visitor with the text as id, the visitor of the session with
+ * it as id, and the visitors whose e-mail (lower-cased) or name (as `nameKey` keys it: without accents,
+ * in any case, any apostrophe) starts with it, the name also from its second word ("o'b" finds Chloé
+ * O’Brien) and from its last ("lop" finds Ana María López). Each read is a lookup by key or one range of
+ * an index; together they are one round trip, and on PostgreSQL one prepared statement (the limit, 1 to
+ * 20 by the API's schema, written into its text, since PostgreSQL keeps planning a statement whose limit
+ * is a parameter).
  */
-export async function findVisitorsByNamePrefix(db: Db, accountId: string, text: string, limit: number) {
-  const prefix = nameKey(text);
-  if (prefix === null) return [];
-  const found = await Promise.all([
-    findVisitorsByKeyPrefix(db, accountId, 'name_key', prefix, limit),
-    findVisitorsByKeyPrefix(db, accountId, 'name_tail_key', prefix, limit),
-    // A last word holds no space: a text with one is found by the two keys above or not at all.
-    prefix.includes(' ') ? [] : findVisitorsByKeyPrefix(db, accountId, 'name_last_key', prefix, limit),
-  ]);
+export async function findSearchMatches(
+  db: Db,
+  accountId: string,
+  text: string,
+  limit: number,
+): Promise<SearchMatches> {
+  const rows = searchLimit(limit);
+  const email = text.toLowerCase();
+  // A text without a name key (marks alone) reads the e-mail's range of the names' indexes: harmless.
+  const name = nameKey(text) ?? email;
+  const query = sql<SearchRow>`select 0 as part, '' as sort_key, ${sql.raw(columns('visitors'))} from visitors
+      where visitors.account_id = ${accountId} and visitors.id = ${text}
+    union all
+    select 1 as part, '' as sort_key, ${sql.raw(columns('visitors'))} from sessions
+      inner join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
+      where sessions.account_id = ${accountId} and sessions.id = ${text}
+    union all ${prefixPart(accountId, 2, 'email_lower', email, rows)}
+    union all ${prefixPart(accountId, 3, 'name_key', name, rows)}
+    union all ${prefixPart(accountId, 4, 'name_tail_key', name, rows)}
+    union all ${prefixPart(accountId, 5, 'name_last_key', name, rows)}`;
+  const found = await runPrepared(db, query.compile(db));
+  const part = (name: (typeof PARTS)[number]) =>
+    found
+      .filter((row) => Number(row.part) === PARTS.indexOf(name))
+      .sort((a, b) => byteOrder(a.sort_key, b.sort_key))
+      .map(({ part: _part, sort_key: _key, ...visitor }) => visitor);
   const seen = new Set<string>();
-  return found
-    .flat()
-    .filter((row) => !seen.has(row.id) && seen.add(row.id))
-    .slice(0, searchLimit(limit));
+  const byName = [...part('name'), ...part('name_tail'), ...part('name_last')].filter(
+    (row) => !seen.has(row.id) && seen.add(row.id),
+  );
+  return {
+    byId: part('id')[0],
+    bySession: part('session')[0],
+    byEmail: part('email'),
+    byName: byName.slice(0, rows),
+  };
 }
-
-export type VisitorSummaryRow = Awaited<ReturnType<typeof findVisitorsByEmailPrefix>>[number];

@@ -4,13 +4,7 @@ import type {
   VisitorSearchResultResource,
 } from '../../../api/schemas/visitors.ts';
 import type { Db } from '../../db/database.ts';
-import {
-  type VisitorSummaryRow,
-  findVisitorById,
-  findVisitorOfSession,
-  findVisitorsByEmailPrefix,
-  findVisitorsByNamePrefix,
-} from './visitors.repository.ts';
+import { type VisitorSummaryRow, findSearchMatches, findVisitorOfSession } from './visitors.repository.ts';
 
 type MatchedBy = VisitorMatchResource['matched_by'];
 
@@ -60,13 +54,7 @@ export async function searchVisitors(
     const linked = sessionIdFromLink(text);
     if (linked !== null) add([as('session')(await findVisitorOfSession(db, accountId, linked))]);
     else {
-      const lower = text.toLowerCase();
-      const [byId, bySession, byEmail, byName] = await Promise.all([
-        findVisitorById(db, accountId, text),
-        findVisitorOfSession(db, accountId, text),
-        findVisitorsByEmailPrefix(db, accountId, lower, query.limit),
-        findVisitorsByNamePrefix(db, accountId, text, query.limit),
-      ]);
+      const { byId, bySession, byEmail, byName } = await findSearchMatches(db, accountId, text, query.limit);
       add([as('id')(byId), as('session')(bySession)]);
       // A visitor both lists hold is found by e-mail, wherever the turns bring it up first.
       const emailMatched = new Set(byEmail.map((row) => row.id));
