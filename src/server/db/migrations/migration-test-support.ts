@@ -1,6 +1,7 @@
-import { type Migrator, sql } from 'kysely';
+import { type Insertable, type Migrator, sql } from 'kysely';
 import { afterEach, expect } from 'vitest';
 import { type DatabaseHandle, type Db, createMigrator, isPostgres, openDatabase } from '../database.ts';
+import type { DatabaseSchema } from '../schema.ts';
 import { type TestDatabase, createTestDatabase } from '../../test/harness.ts';
 import { migrations } from './index.ts';
 
@@ -58,4 +59,18 @@ export async function indexColumns(db: Db, name: string): Promise<{ key: string[
   }
   const { rows } = await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db);
   return { key: rows.map((row) => row.name), included: [] };
+}
+
+/** Inserts rows 500 to a statement, well within either database's limit on parameters. */
+export async function insertInBatches<Table extends keyof DatabaseSchema & string>(
+  db: Db,
+  table: Table,
+  rows: readonly Insertable<DatabaseSchema[Table]>[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + 500) as Insertable<DatabaseSchema[Table]>[])
+      .execute();
+  }
 }

@@ -4,7 +4,7 @@ import { type Db, isPostgres } from '../database.ts';
 import { hideValuesFromPlanner } from '../shaped-statements.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { DAY, HOUR, rollupRows, wholeHoursQuery } from '../../features/sessions/session-rollup.ts';
-import { databaseBeforeMigration, indexColumns } from './migration-test-support.ts';
+import { databaseBeforeMigration, indexColumns, insertInBatches } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-11-30T1000-rollup-time-indexes';
 const MIDNIGHT = 1_789_948_800;
@@ -60,12 +60,7 @@ for (const kind of testDatabaseKinds) {
           });
         }
       }
-      for (let start = 0; start < hourly.length; start += 500) {
-        await db
-          .insertInto('session_hourly_counts')
-          .values(hourly.slice(start, start + 500))
-          .execute();
-      }
+      await insertInBatches(db, 'session_hourly_counts', hourly);
       const filter = { accountId: 'acc_1' };
       // A range from 09:00 on the third day to 15:00 on the ninth: whole days and the hours at both ends.
       const hours = { from: MIDNIGHT + 2 * DAY + 9 * HOUR, to: MIDNIGHT + 8 * DAY + 15 * HOUR };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertVisitor } from '../../test/session-fixtures.ts';
 import { migrateToLatest } from '../database.ts';
-import { databaseBeforeMigration, indexColumns } from './migration-test-support.ts';
+import { databaseBeforeMigration, indexColumns, insertInBatches } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-11-30T1800-visitor-last-name-key';
 const NAMES = ['Ana María López', 'Jan van der Berg', 'Chloé O’Brien', 'Madonna', null];
@@ -36,12 +36,7 @@ for (const kind of testDatabaseKinds) {
           last_session_timestamp: 1,
         };
       });
-      for (let start = 0; start < visitors.length; start += 500) {
-        await db
-          .insertInto('visitors')
-          .values(visitors.slice(start, start + 500))
-          .execute();
-      }
+      await insertInBatches(db, 'visitors', visitors);
 
       await migrateToLatest(db);
       const { rows } = await sql<{ name: string | null; name_last_key: string | null; visitors: number | string }>`

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertVisitor } from '../../test/session-fixtures.ts';
 import { migrateToLatest } from '../database.ts';
-import { databaseBeforeMigration, indexColumns } from './migration-test-support.ts';
+import { databaseBeforeMigration, indexColumns, insertInBatches } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-11-30T1200-visitor-name-keys';
 const NAMES = ['Chloé O’Brien', 'ZOË Müller', 'Ada Lovelace', null];
@@ -24,12 +24,7 @@ for (const kind of testDatabaseKinds) {
         first_session_timestamp: 1,
         last_session_timestamp: 1,
       }));
-      for (let start = 0; start < visitors.length; start += 500) {
-        await db
-          .insertInto('visitors')
-          .values(visitors.slice(start, start + 500))
-          .execute();
-      }
+      await insertInBatches(db, 'visitors', visitors);
       expect((await indexColumns(db, 'visitors_name_lower_idx')).key).not.toEqual([]);
 
       await migrateToLatest(db);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ListViewsResponse } from '../../../api/client/types.gen.ts';
+import { SAMPLE_VIEWS } from '../../features/views/test/sample-views.ts';
 import { meAs, mockApi } from '../../test/mock-api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { NavItems } from './nav-items.tsx';
@@ -11,21 +11,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const VIEWS: ListViewsResponse['views'] = [
-  {
-    id: 'view_de',
-    name: 'Long German sessions',
-    query: { country: 'DE', sort: '-duration' },
-    shared: false,
-    mine: true,
-    editable: true,
-    created_at: 2,
-    updated_at: 2,
-  },
-];
-
 function renderAt(route: string) {
-  mockApi({ 'GET /v1/auth/me': { body: meAs('analyst') }, 'GET /v1/views': { body: { views: VIEWS } } });
+  mockApi({ 'GET /v1/auth/me': { body: meAs('analyst') }, 'GET /v1/views': { body: { views: SAMPLE_VIEWS } } });
   renderWithProviders(<NavItems />, { route });
 }
 

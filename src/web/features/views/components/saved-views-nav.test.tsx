@@ -2,9 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ListViewsResponse } from '../../../../api/client/types.gen.ts';
 import { type MockReply, mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { SAMPLE_VIEWS } from '../test/sample-views.ts';
 import { SavedViewsNav } from './saved-views-nav.tsx';
 
 afterEach(() => {
@@ -13,31 +13,8 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-const VIEWS: ListViewsResponse['views'] = [
-  {
-    id: 'view_team',
-    name: 'Rage on checkout',
-    query: { has_rage_clicks: 'true', url: '/checkout' },
-    shared: true,
-    mine: false,
-    editable: false,
-    created_at: 1,
-    updated_at: 1,
-  },
-  {
-    id: 'view_mine',
-    name: 'Long German sessions',
-    query: { country: 'DE', sort: '-duration' },
-    shared: false,
-    mine: true,
-    editable: true,
-    created_at: 2,
-    updated_at: 2,
-  },
-];
-
 function serveViews() {
-  let views = [...VIEWS];
+  let views = [...SAMPLE_VIEWS];
   const requests = mockApi({
     'GET /v1/views': () => ({ body: { views } }),
     'PATCH /v1/views/view_mine': (request) => {
@@ -72,7 +49,7 @@ describe('SavedViewsNav', () => {
     expect(within(loading).getAllByRole('listitem')).toHaveLength(2);
     expect(within(loading).queryAllByRole('link')).toHaveLength(0);
 
-    answer({ body: { views: VIEWS.slice(0, 1) } });
+    answer({ body: { views: SAMPLE_VIEWS.slice(0, 1) } });
     await screen.findByRole('link', { name: 'Rage on checkout Shared by a colleague' });
     expect(screen.getByRole('list', { name: 'Saved views' })).not.toHaveAttribute('aria-busy');
     await waitFor(() => expect(window.localStorage.getItem('saved-views.count.token')).toBe('1'));
@@ -126,7 +103,7 @@ describe('SavedViewsNav', () => {
 
   it("lets an admin delete a colleague's shared view, saying whose it is", async () => {
     const user = userEvent.setup({ delay: null });
-    let views = VIEWS.map((view) => (view.id === 'view_team' ? { ...view, editable: true } : view));
+    let views = SAMPLE_VIEWS.map((view) => (view.id === 'view_team' ? { ...view, editable: true } : view));
     mockApi({
       'GET /v1/views': () => ({ body: { views } }),
       'DELETE /v1/views/view_team': () => {
