@@ -67,13 +67,13 @@ const PARTS = ['id', 'session', 'email', 'name', 'name_tail', 'name_last'] as co
 
 type SearchRow = VisitorSummaryRow & { part: number; sort_key: string };
 
-const columns = (table: string) =>
-  `${table}.id, ${table}.name, ${table}.email, ${table}.last_session_timestamp, ${table}.session_count`;
+/** `VISITOR_COLUMNS` as the search's statement writes them. */
+const SEARCH_COLUMNS = sql.raw(VISITOR_COLUMNS.join(', '));
 
 /** One prefix read: a range of one key's index, in the key's order, written as a subquery a union may hold. */
 function prefixPart(accountId: string, part: number, column: string, prefix: string, limit: number) {
   return sql`select * from (select ${sql.lit(part)} as part, visitors.${sql.raw(column)} as sort_key,
-    ${sql.raw(columns('visitors'))} from visitors
+    ${SEARCH_COLUMNS} from visitors
     where visitors.account_id = ${accountId} and visitors.${sql.raw(column)} >= ${prefix}
       and visitors.${sql.raw(column)} < ${prefixUpperBound(prefix)}
     order by visitors.${sql.raw(column)} limit ${sql.lit(limit)}) as ${sql.raw(`part_${part}`)}`;
@@ -101,10 +101,10 @@ export async function findSearchMatches(
   const email = text.toLowerCase();
   // A text without a name key (marks alone) reads the e-mail's range of the names' indexes: harmless.
   const name = nameKey(text) ?? email;
-  const query = sql<SearchRow>`select 0 as part, '' as sort_key, ${sql.raw(columns('visitors'))} from visitors
+  const query = sql<SearchRow>`select 0 as part, '' as sort_key, ${SEARCH_COLUMNS} from visitors
       where visitors.account_id = ${accountId} and visitors.id = ${text}
     union all
-    select 1 as part, '' as sort_key, ${sql.raw(columns('visitors'))} from sessions
+    select 1 as part, '' as sort_key, ${SEARCH_COLUMNS} from sessions
       inner join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
       where sessions.account_id = ${accountId} and sessions.id = ${text}
     union all ${prefixPart(accountId, 2, 'email_lower', email, rows)}
@@ -112,9 +112,9 @@ export async function findSearchMatches(
     union all ${prefixPart(accountId, 4, 'name_tail_key', name, rows)}
     union all ${prefixPart(accountId, 5, 'name_last_key', name, rows)}`;
   const found = await runPrepared(db, query.compile(db));
-  const part = (name: (typeof PARTS)[number]) =>
+  const part = (kind: (typeof PARTS)[number]) =>
     found
-      .filter((row) => Number(row.part) === PARTS.indexOf(name))
+      .filter((row) => Number(row.part) === PARTS.indexOf(kind))
       .sort((a, b) => byteOrder(a.sort_key, b.sort_key))
       .map(({ part: _part, sort_key: _key, ...visitor }) => visitor);
   const seen = new Set<string>();
