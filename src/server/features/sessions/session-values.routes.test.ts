@@ -131,6 +131,37 @@ describeApi('GET /v1/sessions/values', (ctx) => {
     }
   });
 
+  it('keeps a count for half a minute, so each letter typed reads it again rather than counting anew', async () => {
+    const typing = await ctx().newAccount();
+    const db = ctx().database.db;
+    const visitor = await insertVisitor(db, typing.accountId);
+    const visit = (browser_name: string) =>
+      insertSession(db, typing.accountId, typing.websiteId, visitor.id, {
+        browser_name,
+        creation_timestamp: now - 600,
+      });
+    await visit('Firefox');
+    const ask = async (query: Record<string, string>) => {
+      const response = await ctx().request(typing.token, {
+        method: 'GET',
+        url: `/v1/sessions/values?${new URLSearchParams({ field: 'browser', ...query }).toString()}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return pairs(response.json<SessionValuesResource>());
+    };
+    expect(await ask({ q: 'f' })).toEqual([['Firefox', 1]]);
+    await visit('Firefox');
+    await visit('Falkon');
+    // The next letters read the count kept from the first.
+    expect(await ask({ q: 'fi' })).toEqual([['Firefox', 1]]);
+    expect(await ask({ q: 'F' })).toEqual([['Firefox', 1]]);
+    // Another website's count is another count, made now.
+    expect(await ask({ q: 'f', website_id: typing.websiteId })).toEqual([
+      ['Firefox', 2],
+      ['Falkon', 1],
+    ]);
+  });
+
   it('needs the users.sessions:read scope', async () => {
     const token = await account.tokenWith(['websites:read']);
     const response = await ctx().request(token, { method: 'GET', url: '/v1/sessions/values?field=browser' });

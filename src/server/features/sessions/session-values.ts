@@ -2,13 +2,16 @@
 // from the daily facet rollup (a few rows per value and day), or listed from the account's distinct
 // URLs for the contains-filters.
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import {
   type SessionValueField,
   type SessionValuesQueryInput,
   type SessionValuesResource,
   TEXT_VALUE_FIELDS,
 } from '../../../api/schemas/session-values.ts';
+import { rootDb } from '../../db/abandoned-reads.ts';
 import type { Db } from '../../db/database.ts';
+import { SharedWork } from '../../lib/shared-work.ts';
 import { errors } from '../../errors.ts';
 import { DAY, PARAM_SEPARATOR } from './session-rollup.ts';
 import { matchingValues } from './session-text-values.ts';
@@ -58,8 +61,41 @@ async function countValues(
   return rows.map((row) => ({ value: row.value, sessions: Number(row.sessions) }));
 }
 
+type CountedValues = readonly { value: string; sessions: number }[];
+
+/**
+ * How long a facet's counted values are kept. Suggestions a few seconds behind the newest sessions serve
+ * as well, and each letter typed into a filter editor asks for the same counts again with another `q`.
+ */
+const COUNTED_MS = 30_000;
+
+/** Counted values kept, and counts under way, per database. */
+const countedOf = new WeakMap<Db, { kept: LRUCache<string, CountedValues>; underWay: SharedWork<CountedValues> }>();
+
+/** `countValues`, kept for `COUNTED_MS` and shared with the same count under way. */
+async function countValuesKept(
+  db: Db,
+  accountId: string,
+  facet: string,
+  options: { since: number; websiteId: string | undefined; prefix: string | undefined },
+): Promise<CountedValues> {
+  const root = rootDb(db);
+  let counted = countedOf.get(root);
+  if (!counted) {
+    counted = { kept: new LRUCache({ max: 2_000, ttl: COUNTED_MS }), underWay: new SharedWork() };
+    countedOf.set(root, counted);
+  }
+  const { kept, underWay } = counted;
+  const key = JSON.stringify([accountId, facet, options.since, options.websiteId ?? null, options.prefix ?? null]);
+  const known = kept.get(key);
+  if (known) return known;
+  const rows = await underWay.run(key, () => countValues(db, accountId, facet, options));
+  kept.set(key, rows);
+  return rows;
+}
+
 /** Sums the counts of values that read alike once renamed (a visitor parameter's pairs under its name). */
-function sumBy(rows: { value: string; sessions: number }[], rename: (value: string) => string) {
+function sumBy(rows: CountedValues, rename: (value: string) => string) {
   const sums = new Map<string, number>();
   for (const row of rows) {
     const value = rename(row.value);
@@ -70,7 +106,7 @@ function sumBy(rows: { value: string; sessions: number }[], rename: (value: stri
 
 /**
  * The values of a list filter for suggestions. Counted fields list their values with the sessions that
- * started since the UTC day `VALUE_DAYS` days ago, most first; `visitor_param` lists parameter names, or one
+ * started since the UTC day `VALUE_DAYS` days ago, most first (counts up to `COUNTED_MS` old); `visitor_param` lists parameter names, or one
  * parameter's values when `name` is given. The contains-filters (`url`, `start_url`, `referrer`) list
  * the account's distinct texts, lower-cased and shortest first, without counts.
  */
@@ -92,7 +128,7 @@ export async function listSessionValues(
     return { field, since, values: values.slice(0, limit).map((value) => ({ value })) };
   }
   const prefix = query.name === undefined ? undefined : `${query.name}${PARAM_SEPARATOR}`;
-  let counted = await countValues(db, accountId, FACETS[field], { since, websiteId: query.website_id, prefix });
+  let counted = await countValuesKept(db, accountId, FACETS[field], { since, websiteId: query.website_id, prefix });
   if (field === 'visitor_param') {
     counted =
       prefix === undefined
@@ -100,5 +136,6 @@ export async function listSessionValues(
         : counted.map((row) => ({ value: row.value.slice(prefix.length), sessions: row.sessions }));
   }
   const matched = text === '' ? counted : counted.filter((row) => row.value.toLowerCase().includes(text));
-  return { field, since, values: matched.sort(byCount).slice(0, limit) };
+  // The kept list is shared: sorted as a copy.
+  return { field, since, values: [...matched].sort(byCount).slice(0, limit) };
 }
