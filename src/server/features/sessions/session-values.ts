@@ -69,6 +69,9 @@ type CountedValues = readonly { value: string; sessions: number }[];
  */
 const COUNTED_MS = 30_000;
 
+/** Values kept in all, per database: a facet's list holds up to `MOST_FREQUENT`. */
+const KEPT_VALUES = 200_000;
+
 /** Counted values kept, and counts under way, per database. */
 const countedOf = new WeakMap<Db, { kept: LRUCache<string, CountedValues>; underWay: SharedWork<CountedValues> }>();
 
@@ -82,7 +85,12 @@ async function countValuesKept(
   const root = rootDb(db);
   let counted = countedOf.get(root);
   if (!counted) {
-    counted = { kept: new LRUCache({ max: 2_000, ttl: COUNTED_MS }), underWay: new SharedWork() };
+    const kept = new LRUCache<string, CountedValues>({
+      maxSize: KEPT_VALUES,
+      sizeCalculation: (rows) => rows.length + 1,
+      ttl: COUNTED_MS,
+    });
+    counted = { kept, underWay: new SharedWork() };
     countedOf.set(root, counted);
   }
   const { kept, underWay } = counted;
@@ -106,8 +114,8 @@ function sumBy(rows: CountedValues, rename: (value: string) => string) {
 
 /**
  * The values of a list filter for suggestions. Counted fields list their values with the sessions that
- * started since the UTC day `VALUE_DAYS` days ago, most first (counts up to `COUNTED_MS` old); `visitor_param` lists parameter names, or one
- * parameter's values when `name` is given. The contains-filters (`url`, `start_url`, `referrer`) list
+ * started since the UTC day `VALUE_DAYS` days ago, most first (counts up to `COUNTED_MS` old);
+ * `visitor_param` lists parameter names, or one parameter's values when `name` is given. The contains-filters (`url`, `start_url`, `referrer`) list
  * the account's distinct texts, lower-cased and shortest first, without counts.
  */
 export async function listSessionValues(
