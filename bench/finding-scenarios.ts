@@ -10,7 +10,7 @@ export interface Scenario {
 }
 
 const PRESET = 'date_from=TODAY-30DAYS&tz=America/New_York';
-const SORTS = ['start', 'duration', 'active_time', 'engagement', 'page_views', 'errors', 'rage_clicks'];
+const SORTS = ['start', 'duration', 'active_time', 'engagement', 'page_views', 'errors', 'rage_clicks', 'error_clicks'];
 
 /** One value per added filter, each one the seeded data holds. */
 const FILTERS = [

@@ -1885,9 +1885,9 @@ export type GetSessionsData = {
          */
         date_to?: string;
         /**
-         * Order of the list: a key, descending when prefixed with `-`. `start` is creation_timestamp, `engagement` the engagement score, `errors` error_logs. Ties by id in the same direction. Default `-start`.
+         * Order of the list: a key, descending when prefixed with `-`. `start` is creation_timestamp, `engagement` the engagement score, `errors` error_logs, `error_clicks` clicks followed by an error. Ties by id in the same direction. Default `-start`.
          */
-        sort?: '-start' | 'start' | '-duration' | 'duration' | '-active_time' | 'active_time' | '-engagement' | 'engagement' | '-page_views' | 'page_views' | '-errors' | 'errors' | '-rage_clicks' | 'rage_clicks';
+        sort?: '-start' | 'start' | '-duration' | 'duration' | '-active_time' | 'active_time' | '-engagement' | 'engagement' | '-page_views' | 'page_views' | '-errors' | 'errors' | '-rage_clicks' | 'rage_clicks' | '-error_clicks' | 'error_clicks';
         /**
          * Device type, the whole value in any case, e.g. desktop, mobile, tablet.
          */

@@ -21,6 +21,7 @@ export const SESSION_SORT_KEYS = [
   'page_views',
   'errors',
   'rage_clicks',
+  'error_clicks',
 ] as const;
 export type SessionSortKey = (typeof SESSION_SORT_KEYS)[number];
 export const SESSION_SORTS = SESSION_SORT_KEYS.flatMap((key) => [`-${key}`, key]) as `${'-' | ''}${SessionSortKey}`[];
@@ -57,7 +58,7 @@ export const SessionsQuery = Type.Object(
         enum: SESSION_SORTS,
         description:
           'Order of the list: a key, descending when prefixed with `-`. `start` is creation_timestamp, `engagement` ' +
-          'the engagement score, `errors` error_logs. Ties by id in the same direction. Default `-start`.',
+          'the engagement score, `errors` error_logs, `error_clicks` clicks followed by an error. Ties by id in the same direction. Default `-start`.',
       }),
     ),
     device: exact('Device type, the whole value in any case, e.g. desktop, mobile, tablet.', 32),

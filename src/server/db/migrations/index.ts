@@ -33,6 +33,7 @@ import * as sessionColumnChoices from './2026-11-29T1000-session-column-choices.
 import * as rollupTimeIndexes from './2026-11-30T1000-rollup-time-indexes.ts';
 import * as visitorNameKeys from './2026-11-30T1200-visitor-name-keys.ts';
 import * as visitorLastNameKey from './2026-11-30T1800-visitor-last-name-key.ts';
+import * as sessionErrorClicksSort from './2026-12-01T0900-session-error-clicks-sort.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T1000-rollup-time-indexes': rollupTimeIndexes,
   '2026-11-30T1200-visitor-name-keys': visitorNameKeys,
   '2026-11-30T1800-visitor-last-name-key': visitorLastNameKey,
+  '2026-12-01T0900-session-error-clicks-sort': sessionErrorClicksSort,
 };

@@ -47,6 +47,7 @@ const SORT_COLUMNS = {
   page_views: 'page_views',
   errors: 'error_logs',
   rage_clicks: 'rage_clicks',
+  error_clicks: 'error_clicks',
 } as const;
 
 export const SORT_KEYS = Object.keys(SORT_COLUMNS) as (keyof typeof SORT_COLUMNS)[];

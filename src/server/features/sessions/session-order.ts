@@ -1,7 +1,14 @@
 import { DEFAULT_SESSION_SORT, type SessionSort, type SessionSortKey } from '../../../api/schemas/sessions-query.ts';
 
 export type SortColumn =
-  'creation_timestamp' | 'duration' | 'active_time' | 'engagement_score' | 'page_views' | 'error_logs' | 'rage_clicks';
+  | 'creation_timestamp'
+  | 'duration'
+  | 'active_time'
+  | 'engagement_score'
+  | 'page_views'
+  | 'error_logs'
+  | 'rage_clicks'
+  | 'error_clicks';
 
 const COLUMNS: Record<SessionSortKey, SortColumn> = {
   start: 'creation_timestamp',
@@ -11,6 +18,7 @@ const COLUMNS: Record<SessionSortKey, SortColumn> = {
   page_views: 'page_views',
   errors: 'error_logs',
   rage_clicks: 'rage_clicks',
+  error_clicks: 'error_clicks',
 };
 
 /** A list order: one column, then id, both in the same direction, so every row has one place. */

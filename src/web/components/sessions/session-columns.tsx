@@ -59,7 +59,7 @@ export function buildSessionColumns(timeZone: string): GridColDef<Session>[] {
       field: 'error_clicks',
       headerName: 'Error clicks',
       ...number,
-      width: 104,
+      width: 136,
       valueGetter: (_value, row) => row.events_statistics.error_clicks,
     },
     {

@@ -9,6 +9,7 @@ const SORT_KEY_BY_FIELD: Record<string, string> = {
   pages: 'page_views',
   errors: 'errors',
   rage_clicks: 'rage_clicks',
+  error_clicks: 'error_clicks',
 };
 
 const FIELD_BY_SORT_KEY = Object.fromEntries(Object.entries(SORT_KEY_BY_FIELD).map(([field, key]) => [key, field]));

@@ -70,6 +70,18 @@ describe('SessionsPage', () => {
     expect(screen.getByText('Sorted by engagement, lowest first')).toBeInTheDocument();
   });
 
+  it('sorts by error clicks from their header, highest first, then lowest', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByText('1,234 sessions');
+    await user.click(screen.getByRole('columnheader', { name: /Error clicks/ }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('-error_clicks'));
+    expect(await screen.findByText('Sorted by error clicks, highest first')).toBeInTheDocument();
+    await user.click(screen.getByRole('columnheader', { name: /Error clicks/ }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('error_clicks'));
+    expect(screen.getByRole('columnheader', { name: /Error clicks/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
   it('opens a link with a sort sorted, and ignores a sort the server does not know', async () => {
     renderPage('/sessions?sort=-rage_clicks');
     await screen.findByText('1,234 sessions');

@@ -107,6 +107,8 @@ describe('SessionsPage on a phone', () => {
       'Errors, lowest first',
       'Rage clicks, highest first',
       'Rage clicks, lowest first',
+      'Error clicks, highest first',
+      'Error clicks, lowest first',
       'Engagement, highest first',
       'Engagement, lowest first',
       'Active time, longest first',
