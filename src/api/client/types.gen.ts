@@ -2311,7 +2311,7 @@ export type SearchVisitorsData = {
     path?: never;
     query: {
         /**
-         * A name or e-mail prefix (case-insensitive), a visitor id, or a session link (or session id) pasted from the dashboard.
+         * An e-mail prefix (case-insensitive); the start of a name, or of any of its words but the fourth and later of a name of five words or more (without accents, in any case); a visitor id; or a session link (or session id) pasted from the dashboard.
          */
         q: string;
         limit?: number;

@@ -6,7 +6,9 @@ export const VisitorSearchQuery = Type.Object(
       minLength: 1,
       maxLength: 2048,
       description:
-        'A name or e-mail prefix (case-insensitive), a visitor id, or a session link (or session id) pasted from the dashboard.',
+        'An e-mail prefix (case-insensitive); the start of a name, or of any of its words but the fourth and later ' +
+        'of a name of five words or more (without accents, in any case); a visitor id; or a session link (or session id) ' +
+        'pasted from the dashboard.',
     }),
     limit: Type.Integer({ minimum: 1, maximum: 20, default: 8 }),
   },

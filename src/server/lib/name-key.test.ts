@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKey, nameLastKey, nameTailKey, namedColumns } from './name-key.ts';
+import { nameKey, nameLastKey, nameTailKey, nameThirdKey, namedColumns } from './name-key.ts';
 
 describe('nameKey', () => {
   it('reads a name without accents, case or typographic apostrophes', () => {
@@ -33,8 +33,21 @@ describe('nameKey', () => {
       name: 'María José García',
       name_key: 'maria jose garcia',
       name_tail_key: 'jose garcia',
+      name_third_key: null,
       name_last_key: 'garcia',
     });
+  });
+
+  it('keys a name of four words or more from its third word on, for a search by a word between', () => {
+    expect(nameThirdKey(nameKey('Ana María López García'))).toBe('lopez garcia');
+    expect(nameThirdKey(nameKey('Jan  van der Berg'))).toBe('der berg');
+    expect(nameThirdKey(nameKey('Pedro Alonso de la Vega'))).toBe('de la vega');
+    // Three words or fewer: the name's, the tail's and the last word's keys hold every word.
+    expect(nameThirdKey(nameKey('Ana María López'))).toBeNull();
+    expect(nameThirdKey(nameKey('Chloé O’Brien'))).toBeNull();
+    expect(nameThirdKey(nameKey('Madonna'))).toBeNull();
+    expect(nameThirdKey(null)).toBeNull();
+    expect(namedColumns('Jan van der Berg')).toMatchObject({ name_third_key: 'der berg', name_last_key: 'berg' });
   });
 
   it('has no key for no name, or only spaces', () => {

@@ -34,8 +34,24 @@ export function nameLastKey(key: string | null): string | null {
   return tail === null || space < 0 ? null : tail.slice(space + 1);
 }
 
+/**
+ * A name's key from its third word on when the name has four words or more ("lopez garcia" of "ana maria
+ * lopez garcia", "der berg" of "jan van der berg"), so a word between the second and the last finds the
+ * person too: the first of two surnames, a particle. Null for shorter names, whose words the other keys hold.
+ */
+export function nameThirdKey(key: string | null): string | null {
+  const third = nameTailKey(nameTailKey(key));
+  return third === null || !third.includes(' ') ? null : third;
+}
+
 /** A visitor's name with its keys, as the visitors table keeps them. */
 export function namedColumns(name: string | null | undefined) {
   const key = nameKey(name);
-  return { name: name ?? null, name_key: key, name_tail_key: nameTailKey(key), name_last_key: nameLastKey(key) };
+  return {
+    name: name ?? null,
+    name_key: key,
+    name_tail_key: nameTailKey(key),
+    name_third_key: nameThirdKey(key),
+    name_last_key: nameLastKey(key),
+  };
 }

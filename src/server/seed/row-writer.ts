@@ -47,6 +47,7 @@ export const VISITOR_COLUMNS = Object.keys({
   name_key: true,
   name_tail_key: true,
   name_last_key: true,
+  name_third_key: true,
   email: true,
   email_lower: true,
   email_hash: true,

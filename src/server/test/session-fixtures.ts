@@ -48,7 +48,7 @@ export async function insertVisitor(
     params: typeof params === 'string' ? params : JSON.stringify(params),
   };
   // A nameless visitor leaves the keys out, so migration tests can insert into the table as it was before them.
-  const { name_key: key, name_tail_key: _tail, name_last_key: _last, ...withoutKeys } = row;
+  const { name_key: key, name_tail_key: _tail, name_last_key: _last, name_third_key: _third, ...withoutKeys } = row;
   await db
     .insertInto('visitors')
     .values(key === null ? withoutKeys : row)

@@ -52,6 +52,7 @@ export function updateVisitorRow(db: Db, row: VisitorsTable) {
     name_key: row.name_key,
     name_tail_key: row.name_tail_key,
     name_last_key: row.name_last_key,
+    name_third_key: row.name_third_key,
     email,
     email_lower,
     email_hash,

@@ -154,6 +154,7 @@ export function newVisitorRow(accountId: string, visitorId: string, sessionCreat
     name_key: null,
     name_tail_key: null,
     name_last_key: null,
+    name_third_key: null,
     email: null,
     email_lower: null,
     email_hash: null,

@@ -10,6 +10,8 @@ export interface VisitorsTable {
   name_tail_key: string | null;
   /** The last word of `name_key` when the name has three words or more, so the last surname finds the person. */
   name_last_key: string | null;
+  /** `name_key` from its third word on when the name has four words or more, so a middle word finds the person. */
+  name_third_key: string | null;
   email: string | null;
   /** Trimmed, lower-cased e-mail: the key of the e-mail filter. */
   email_lower: string | null;

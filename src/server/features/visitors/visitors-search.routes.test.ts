@@ -64,8 +64,36 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     expect(await names('lopez')).toEqual(['Ana María López']);
     expect(await names('María López')).toEqual(['Ana María López']);
     expect(await names('berg')).toEqual(['Bergit Olsen', 'Jan van der Berg']);
-    expect(await names('der berg')).toEqual([]);
     expect(await names('van der')).toEqual(['Jan van der Berg']);
+  });
+
+  it('finds a name of four words or more by a word between its second and its last, after the other matches', async () => {
+    const families = await ctx().newAccount();
+    const db = ctx().database.db;
+    await insertVisitor(db, families.accountId, { name: 'Ana María López García' });
+    await insertVisitor(db, families.accountId, { name: 'Jan van der Berg' });
+    await insertVisitor(db, families.accountId, { name: 'Lopez Diaz' });
+    await insertVisitor(db, families.accountId, { name: 'Derek Ho' });
+    await insertVisitor(db, families.accountId, { name: 'Pedro Alonso de la Vega' });
+    const names = async (q: string) => {
+      const response = await ctx().request(families.token, {
+        method: 'GET',
+        url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<VisitorSearchResultResource>().visitors.map((visitor) => visitor.name);
+    };
+    // The first surname alone, in any case and without its accent, after a name that starts with it.
+    expect(await names('LÓPEZ')).toEqual(['Lopez Diaz', 'Ana María López García']);
+    expect(await names('lopez gar')).toEqual(['Ana María López García']);
+    expect(await names('garcia')).toEqual(['Ana María López García']);
+    // A particle, after a first name that starts with it.
+    expect(await names('der')).toEqual(['Derek Ho', 'Jan van der Berg']);
+    expect(await names('der berg')).toEqual(['Jan van der Berg']);
+    // Five words: the third word on and the last are kept, the fourth alone is not.
+    expect(await names('de la vega')).toEqual(['Pedro Alonso de la Vega']);
+    expect(await names('vega')).toEqual(['Pedro Alonso de la Vega']);
+    expect(await names('la')).toEqual([]);
   });
 
   it('takes e-mail and name matches in turn, so many of one kind do not crowd out the other', async () => {

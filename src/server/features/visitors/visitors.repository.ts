@@ -58,12 +58,15 @@ export interface SearchMatches {
   bySession: VisitorSummaryRow | undefined;
   /** Lower-cased e-mail starts with the text. */
   byEmail: VisitorSummaryRow[];
-  /** The name's key starts with the text's, then the key after its first word does, then its last word does. */
+  /**
+   * The name's key starts with the text's, then the key after its first word does, then the key from its
+   * third word on, then its last word.
+   */
   byName: VisitorSummaryRow[];
 }
 
 /** The search's reads in the order they are listed; `sort_key` orders the rows of a prefix read. */
-const PARTS = ['id', 'session', 'email', 'name', 'name_tail', 'name_last'] as const;
+const PARTS = ['id', 'session', 'email', 'name', 'name_tail', 'name_third', 'name_last'] as const;
 
 type SearchRow = VisitorSummaryRow & { part: number; sort_key: string };
 
@@ -86,7 +89,7 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffe
  * The search's reads in one statement: the visitor with the text as id, the visitor of the session with
  * it as id, and the visitors whose e-mail (lower-cased) or name (as `nameKey` keys it: without accents,
  * in any case, any apostrophe) starts with it, the name also from its second word ("o'b" finds Chloé
- * O’Brien) and from its last ("lop" finds Ana María López). Each read is a lookup by key or one range of
+ * O’Brien), from its third ("lop" finds Ana María López García) and from its last ("gar" finds her too). Each read is a lookup by key or one range of
  * an index; together they are one round trip, and on PostgreSQL one prepared statement (the limit, 1 to
  * 20 by the API's schema, written into its text, since PostgreSQL keeps planning a statement whose limit
  * is a parameter).
@@ -110,7 +113,8 @@ export async function findSearchMatches(
     union all ${prefixPart(accountId, 2, 'email_lower', email, rows)}
     union all ${prefixPart(accountId, 3, 'name_key', name, rows)}
     union all ${prefixPart(accountId, 4, 'name_tail_key', name, rows)}
-    union all ${prefixPart(accountId, 5, 'name_last_key', name, rows)}`;
+    union all ${prefixPart(accountId, 5, 'name_third_key', name, rows)}
+    union all ${prefixPart(accountId, 6, 'name_last_key', name, rows)}`;
   const found = await runPrepared(db, query.compile(db));
   const part = (kind: (typeof PARTS)[number]) =>
     found
@@ -118,7 +122,7 @@ export async function findSearchMatches(
       .sort((a, b) => byteOrder(a.sort_key, b.sort_key))
       .map(({ part: _part, sort_key: _key, ...visitor }) => visitor);
   const seen = new Set<string>();
-  const byName = [...part('name'), ...part('name_tail'), ...part('name_last')].filter(
+  const byName = [...part('name'), ...part('name_tail'), ...part('name_third'), ...part('name_last')].filter(
     (row) => !seen.has(row.id) && seen.add(row.id),
   );
   return {

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../test/harness.ts';
+import { insertVisitor } from '../../test/session-fixtures.ts';
+import { migrateToLatest } from '../database.ts';
+import { databaseBeforeMigration, indexColumns, insertInBatches } from './migration-test-support.ts';
+
+const UNDER_TEST = '2026-12-01T1000-visitor-third-name-key';
+/** Names as the table kept them before the migration, with their keys then. */
+const KEPT: Record<string, { name_key: string; name_tail_key: string | null; name_last_key: string | null }> = {
+  'Ana María López García': {
+    name_key: 'ana maria lopez garcia',
+    name_tail_key: 'maria lopez garcia',
+    name_last_key: 'garcia',
+  },
+  'Jan van der Berg': { name_key: 'jan van der berg', name_tail_key: 'van der berg', name_last_key: 'berg' },
+  'Ana María López': { name_key: 'ana maria lopez', name_tail_key: 'maria lopez', name_last_key: 'lopez' },
+  Madonna: { name_key: 'madonna', name_tail_key: null, name_last_key: null },
+};
+const NAMES = [...Object.keys(KEPT), null];
+
+for (const kind of testDatabaseKinds) {
+  describe(`visitor third name key migration [${kind}]`, () => {
+    const open = databaseBeforeMigration(UNDER_TEST);
+
+    it('keys the names of four words or more already kept from their third word on, indexes it, and goes back down', async () => {
+      const { db, migrator, before } = await open(kind);
+      await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
+      // More visitors than one batch of the migration, so it walks on from one to the next.
+      const visitors = Array.from({ length: 12_505 }, (_, index) => {
+        const name = NAMES[index % NAMES.length] ?? null;
+        return {
+          account_id: 'acc_1',
+          id: `v_${String(index).padStart(5, '0')}`,
+          name,
+          ...(name === null ? {} : KEPT[name]),
+          params: '[]',
+          first_session_timestamp: 1,
+          last_session_timestamp: 1,
+        };
+      });
+      await insertInBatches(db, 'visitors', visitors);
+
+      await migrateToLatest(db);
+      const { rows } = await sql<{ name: string | null; name_third_key: string | null; visitors: number | string }>`
+        select name, name_third_key, count(*) as visitors from visitors group by name, name_third_key`.execute(db);
+      const keyed = rows
+        .map((row) => [row.name ?? '', row.name_third_key, Number(row.visitors)] as const)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(keyed).toEqual([
+        ['', null, 2_501],
+        ['Ana María López', null, 2_501],
+        ['Ana María López García', 'lopez garcia', 2_501],
+        ['Jan van der Berg', 'der berg', 2_501],
+        ['Madonna', null, 2_501],
+      ]);
+      expect((await indexColumns(db, 'visitors_name_third_key_idx')).key).toEqual(['account_id', 'name_third_key']);
+      // Visitors written afterwards carry their key from the start.
+      const later = await insertVisitor(db, 'acc_1', { name: 'Pedro Alonso de la Vega' });
+      expect(later).toMatchObject({ name_key: 'pedro alonso de la vega', name_third_key: 'de la vega' });
+
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      expect((await indexColumns(db, 'visitors_name_third_key_idx')).key).toEqual([]);
+      const columns = await sql<{ name_key: string | null }>`select * from visitors limit 1`.execute(db);
+      expect(Object.keys(columns.rows[0] ?? {})).not.toContain('name_third_key');
+    });
+  });
+}
