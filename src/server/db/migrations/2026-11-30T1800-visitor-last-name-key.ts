@@ -1,50 +1,16 @@
 import { type Kysely, sql } from 'kysely';
 import { nameLastKey } from '../../lib/name-key.ts';
-import { isPostgres } from '../database.ts';
 import { analyzeLikeTheOthers } from './index-statistics.ts';
+import { fillNameKey } from './name-key-backfill.ts';
 
 // A name of three words or more was found by its start and from its second word on, but not by its last
 // word alone: "lopez" missed "Ana María López". Each visitor whose name has three words or more now keeps
 // `name_last_key`, that last word of `name_key`, written where the name is; the search reads one range
 // of its index after the other two.
-const BATCH = 5_000;
-
-interface KeyedVisitor {
-  account_id: string;
-  id: string;
-  name_key: string;
-}
-
-async function fillLastKeys(db: Kysely<unknown>): Promise<void> {
-  let after: { account_id: string; id: string } | null = null;
-  for (;;) {
-    // Only names with two spaces in their key have a last key; the others keep null.
-    const { rows }: { rows: KeyedVisitor[] } = await sql<KeyedVisitor>`
-      select account_id, id, name_key from visitors
-      where name_key like '% % %' ${after ? sql`and (account_id, id) > (${after.account_id}, ${after.id})` : sql``}
-      order by account_id, id limit ${BATCH}`.execute(db);
-    const last = rows.at(-1);
-    if (!last) return;
-    const keyed = rows.map((row) => ({ ...row, key: nameLastKey(row.name_key) }));
-    if (isPostgres(db)) {
-      await sql`update visitors set name_last_key = keyed.key
-        from unnest(${keyed.map((row) => row.account_id)}::text[], ${keyed.map((row) => row.id)}::text[],
-                    ${keyed.map((row) => row.key)}::text[])
-             as keyed(account_id, id, key)
-        where visitors.account_id = keyed.account_id and visitors.id = keyed.id`.execute(db);
-    } else {
-      for (const row of keyed) {
-        await sql`update visitors set name_last_key = ${row.key}
-          where account_id = ${row.account_id} and id = ${row.id}`.execute(db);
-      }
-    }
-    after = last;
-  }
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('visitors').addColumn('name_last_key', 'text').execute();
-  await fillLastKeys(db);
+  // Only names with two spaces in their key have one.
+  await fillNameKey(db, 'name_last_key', '% % %', nameLastKey);
   await sql`create index if not exists visitors_name_last_key_idx on visitors (account_id, name_last_key)`.execute(db);
   await analyzeLikeTheOthers(db, ['visitors_name_last_key_idx']);
 }

@@ -37,6 +37,16 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     return response.json<VisitorSearchResultResource>().visitors;
   }
 
+  /** The names of the people the search finds for `q`, in their order, with `token`'s account. */
+  async function namesFound(token: string, q: string) {
+    const response = await ctx().request(token, {
+      method: 'GET',
+      url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<VisitorSearchResultResource>().visitors.map((visitor) => visitor.name);
+  }
+
   it('finds people by a name prefix, then by a later word of the name, case-insensitively, with their session counts', async () => {
     const found = await search('LUC');
     expect(found.map((visitor) => [visitor.name || visitor.email, visitor.session_count, visitor.matched_by])).toEqual([
@@ -53,14 +63,7 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     await insertVisitor(db, families.accountId, { name: 'Ana María López' });
     await insertVisitor(db, families.accountId, { name: 'Jan van der Berg' });
     await insertVisitor(db, families.accountId, { name: 'Bergit Olsen' });
-    const names = async (q: string) => {
-      const response = await ctx().request(families.token, {
-        method: 'GET',
-        url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<VisitorSearchResultResource>().visitors.map((visitor) => visitor.name);
-    };
+    const names = (q: string) => namesFound(families.token, q);
     expect(await names('lopez')).toEqual(['Ana María López']);
     expect(await names('María López')).toEqual(['Ana María López']);
     expect(await names('berg')).toEqual(['Bergit Olsen', 'Jan van der Berg']);
@@ -75,14 +78,7 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     await insertVisitor(db, families.accountId, { name: 'Lopez Diaz' });
     await insertVisitor(db, families.accountId, { name: 'Derek Ho' });
     await insertVisitor(db, families.accountId, { name: 'Pedro Alonso de la Vega' });
-    const names = async (q: string) => {
-      const response = await ctx().request(families.token, {
-        method: 'GET',
-        url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<VisitorSearchResultResource>().visitors.map((visitor) => visitor.name);
-    };
+    const names = (q: string) => namesFound(families.token, q);
     // The first surname alone, in any case and without its accent, after a name that starts with it.
     expect(await names('LÓPEZ')).toEqual(['Lopez Diaz', 'Ana María López García']);
     expect(await names('lopez gar')).toEqual(['Ana María López García']);
