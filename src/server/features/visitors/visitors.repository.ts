@@ -89,10 +89,10 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffe
  * The search's reads in one statement: the visitor with the text as id, the visitor of the session with
  * it as id, and the visitors whose e-mail (lower-cased) or name (as `nameKey` keys it: without accents,
  * in any case, any apostrophe) starts with it, the name also from its second word ("o'b" finds Chloé
- * O’Brien), from its third ("lop" finds Ana María López García) and from its last ("gar" finds her too). Each read is a lookup by key or one range of
- * an index; together they are one round trip, and on PostgreSQL one prepared statement (the limit, 1 to
- * 20 by the API's schema, written into its text, since PostgreSQL keeps planning a statement whose limit
- * is a parameter).
+ * O’Brien), from its third ("lop" finds Ana María López García) and from its last ("gar" finds her too).
+ * Each read is a lookup by key or one range of an index; together they are one round trip, and on
+ * PostgreSQL one prepared statement (the limit, 1 to 20 by the API's schema, written into its text, since
+ * PostgreSQL keeps planning a statement whose limit is a parameter).
  */
 export async function findSearchMatches(
   db: Db,
