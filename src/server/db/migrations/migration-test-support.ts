@@ -74,3 +74,16 @@ export async function insertInBatches<Table extends keyof DatabaseSchema & strin
       .execute();
   }
 }
+
+/** How many visitors have each name with each value of one of its keys: [name or '', key, count], by name. */
+export async function visitorsByNameKey(
+  db: Db,
+  column: 'name_last_key' | 'name_third_key',
+): Promise<(readonly [string, string | null, number])[]> {
+  const { rows } = await sql<{ name: string | null; key: string | null; visitors: number | string }>`
+    select name, ${sql.ref(column)} as key, count(*) as visitors from visitors
+    group by name, ${sql.ref(column)}`.execute(db);
+  return rows
+    .map((row) => [row.name ?? '', row.key, Number(row.visitors)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertVisitor } from '../../test/session-fixtures.ts';
 import { migrateToLatest } from '../database.ts';
-import { databaseBeforeMigration, indexColumns, insertInBatches } from './migration-test-support.ts';
+import { databaseBeforeMigration, indexColumns, insertInBatches, visitorsByNameKey } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-11-30T1800-visitor-last-name-key';
 const NAMES = ['Ana María López', 'Jan van der Berg', 'Chloé O’Brien', 'Madonna', null];
@@ -39,12 +39,7 @@ for (const kind of testDatabaseKinds) {
       await insertInBatches(db, 'visitors', visitors);
 
       await migrateToLatest(db);
-      const { rows } = await sql<{ name: string | null; name_last_key: string | null; visitors: number | string }>`
-        select name, name_last_key, count(*) as visitors from visitors group by name, name_last_key`.execute(db);
-      const keyed = rows
-        .map((row) => [row.name ?? '', row.name_last_key, Number(row.visitors)] as const)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      expect(keyed).toEqual([
+      expect(await visitorsByNameKey(db, 'name_last_key')).toEqual([
         ['', null, 2_501],
         ['Ana María López', 'lopez', 2_501],
         ['Chloé O’Brien', null, 2_501],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertVisitor } from '../../test/session-fixtures.ts';
 import { migrateToLatest } from '../database.ts';
-import { databaseBeforeMigration, indexColumns, insertInBatches } from './migration-test-support.ts';
+import { databaseBeforeMigration, indexColumns, insertInBatches, visitorsByNameKey } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-12-01T1000-visitor-third-name-key';
 /** Names as the table kept them before the migration, with their keys then. */
@@ -42,12 +42,7 @@ for (const kind of testDatabaseKinds) {
       await insertInBatches(db, 'visitors', visitors);
 
       await migrateToLatest(db);
-      const { rows } = await sql<{ name: string | null; name_third_key: string | null; visitors: number | string }>`
-        select name, name_third_key, count(*) as visitors from visitors group by name, name_third_key`.execute(db);
-      const keyed = rows
-        .map((row) => [row.name ?? '', row.name_third_key, Number(row.visitors)] as const)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      expect(keyed).toEqual([
+      expect(await visitorsByNameKey(db, 'name_third_key')).toEqual([
         ['', null, 2_501],
         ['Ana María López', null, 2_501],
         ['Ana María López García', 'lopez garcia', 2_501],
