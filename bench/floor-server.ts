@@ -17,7 +17,7 @@ import {
 
 // The server's own queries: the total from the daily rollup, the page found on the index and then joined,
 // each session written as JSON by the database. On PostgreSQL the server finds the page's keys first and
-// then reads the rows by id through a statement it keeps prepared; the floor does the same.
+// then reads the rows by id, each of its three statements kept prepared; the floor does the same.
 const COUNT_SQL = 'SELECT coalesce(sum(sessions), 0) AS total FROM session_daily_counts WHERE account_id = ?';
 const KEYS_SQL =
   'SELECT id FROM sessions WHERE account_id = ? ORDER BY creation_timestamp DESC, id DESC LIMIT 25 OFFSET 0';
@@ -49,7 +49,7 @@ function openFirstPage(): () => Promise<{ total: number; rows: SessionJsonRow[] 
     };
     const [countText, keysText] = [numbered(COUNT_SQL), numbered(KEYS_SQL)];
     const page = async () => {
-      const keys = await pool.query<{ id: string }>(keysText, [accountId]);
+      const keys = await pool.query<{ id: string }>({ name: 'floor_keys', text: keysText, values: [accountId] });
       const ids = keys.rows.map((row) => row.id);
       const { rows } = await pool.query<SessionJsonRow>({
         name: 'floor_rows_by_id',
@@ -60,7 +60,10 @@ function openFirstPage(): () => Promise<{ total: number; rows: SessionJsonRow[] 
       return ids.flatMap((id) => byId.get(id) ?? []);
     };
     return async () => {
-      const [count, rows] = await Promise.all([pool.query<{ total: number }>(countText, [accountId]), page()]);
+      const [count, rows] = await Promise.all([
+        pool.query<{ total: number }>({ name: 'floor_count', text: countText, values: [accountId] }),
+        page(),
+      ]);
       return { total: Number(count.rows[0]?.total ?? 0), rows };
     };
   }

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import { SESSION_COLUMNS, type SessionsTable, type VisitorsTable } from '../features/sessions/sessions.table.ts';
 import { buildDeferredIndexes, isPostgres, postgresPoolOf } from '../db/database.ts';
 import { BatchInserter } from './batch-insert.ts';
 import { dropPostgresIndexes } from './deferred-indexes.ts';
@@ -55,51 +55,6 @@ export const VISITOR_COLUMNS = Object.keys({
   first_session_timestamp: true,
   last_session_timestamp: true,
 } satisfies Columns<VisitorsTable>) as (keyof VisitorsTable)[];
-
-export const SESSION_COLUMNS = Object.keys({
-  account_id: true,
-  id: true,
-  website_id: true,
-  visitor_id: true,
-  creation_timestamp: true,
-  duration: true,
-  end_timestamp: true,
-  active_time: true,
-  start_url: true,
-  end_url: true,
-  expiration_timestamp: true,
-  last_event_timestamp: true,
-  product: true,
-  device: true,
-  tags: true,
-  last_seen_page_view_id: true,
-  seen: true,
-  referrer: true,
-  visitor_first_session: true,
-  engagement_score: true,
-  ip: true,
-  country_code: true,
-  region: true,
-  city: true,
-  resolution_width: true,
-  resolution_height: true,
-  os_name: true,
-  os_version: true,
-  browser_description: true,
-  browser_name: true,
-  browser_version: true,
-  utm_source: true,
-  utm_medium: true,
-  utm_campaign: true,
-  utm_term: true,
-  utm_content: true,
-  page_views: true,
-  clicks: true,
-  error_clicks: true,
-  rage_clicks: true,
-  error_logs: true,
-  net_errors: true,
-} satisfies Columns<SessionsTable>) as (keyof SessionsTable)[];
 
 /**
  * Multi-row INSERTs through Kysely: the path inside a caller's transaction on PostgreSQL, and for SQLite

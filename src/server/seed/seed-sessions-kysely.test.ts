@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.ts';
 import { createAccount } from '../features/accounts/accounts.service.ts';
+import { SESSION_COLUMNS } from '../features/sessions/sessions.table.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../test/harness.ts';
 import { seedSessions } from './seed-sessions.ts';
 import { DAYS, NOW } from './seed-sessions-fixtures.ts';
@@ -38,7 +39,11 @@ describe.each(paths)('seedSessions through Kysely or COPY [%s]', (kind) => {
         kind === 'postgres-transaction' && database === handle
           ? await database.db.transaction().execute((trx) => seedSessions(trx, options))
           : await seedSessions(database.db, options);
-      const rows = await database.db.selectFrom('sessions').selectAll().where('account_id', '=', account.id).execute();
+      const rows = await database.db
+        .selectFrom('sessions')
+        .select(SESSION_COLUMNS)
+        .where('account_id', '=', account.id)
+        .execute();
       const visitorRows = await database.db
         .selectFrom('visitors')
         .selectAll()

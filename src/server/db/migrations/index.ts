@@ -35,6 +35,7 @@ import * as visitorNameKeys from './2026-11-30T1200-visitor-name-keys.ts';
 import * as visitorLastNameKey from './2026-11-30T1800-visitor-last-name-key.ts';
 import * as sessionErrorClicksSort from './2026-12-01T0900-session-error-clicks-sort.ts';
 import * as visitorThirdNameKey from './2026-12-01T1000-visitor-third-name-key.ts';
+import * as sessionResourceText from './2026-12-02T0900-session-resource-text.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T1800-visitor-last-name-key': visitorLastNameKey,
   '2026-12-01T0900-session-error-clicks-sort': sessionErrorClicksSort,
   '2026-12-01T1000-visitor-third-name-key': visitorThirdNameKey,
+  '2026-12-02T0900-session-resource-text': sessionResourceText,
 };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
-import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
+import { SESSION_COLUMNS, type SessionsTable, type VisitorsTable } from '../sessions/sessions.table.ts';
 import type { SessionEventsTable } from './ingest.table.ts';
 
 /** Gaps between a session's events up to this long count as active time. */
@@ -92,7 +92,7 @@ export async function insertSessionIfAbsent(db: Db, row: SessionsTable): Promise
 export function findSessionForUpdate(db: Db, accountId: string, sessionId: string) {
   return db
     .selectFrom('sessions')
-    .selectAll()
+    .select(SESSION_COLUMNS)
     .where('account_id', '=', accountId)
     .where('id', '=', sessionId)
     .$if(locksRows(db), (query) => query.forUpdate())

@@ -83,7 +83,12 @@ export function readPlaced<Row>(
   const place = placeShape(filter);
   if (place === null) return null;
   const parameters = [...placeParameters(filter), window.limit, window.offset];
-  return shaped.read(db, `${read.statement}${place}`, parameters, compile, { samePlanForAnyValues: read.timeOrder });
+  // In time order the place's index range serves any values: on PostgreSQL the statement is kept
+  // prepared, where planning it anew cost about 0.3 ms a statement, more than running it.
+  return shaped.read(db, `${read.statement}${place}`, parameters, compile, {
+    samePlanForAnyValues: read.timeOrder,
+    prepared: read.timeOrder,
+  });
 }
 
 /** The total of account and perhaps website, summed from the daily rollup; null when more narrows. */

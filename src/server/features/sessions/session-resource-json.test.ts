@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SessionListResource, SessionResource } from '../../../api/schemas/sessions.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, isPostgres } from '../../db/database.ts';
 import { describeApi } from '../../test/harness.ts';
-import { sessionJson } from './session-resource-json.ts';
+import { sessionJson, sessionResourceSqlText, sessionResourceWrittenSqlText } from './session-resource-json.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 
 // Text JSON must escape, or that databases store byte by byte: quotes, backslashes, control characters,
@@ -204,6 +205,53 @@ describeApi('Sessions written as JSON by the database', (ctx) => {
       const one = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions/${session.id}` });
       expect(one.statusCode).toBe(200);
       expect(one.json()).toEqual(session);
+    }
+  });
+
+  it('show what an update changed at once, the text PostgreSQL keeps included', async () => {
+    const account = await ctx().newAccount();
+    const next = random(20_261_202);
+    for (let index = 0; index < 12; index += 1) {
+      const visitor = await insertVisitor(db(), account.accountId, { name: awkwardText(next) });
+      await insertSession(db(), account.accountId, account.websiteId, visitor.id, {
+        creation_timestamp: 1_700_000_000 + index * 60,
+        end_url: awkwardText(next),
+        tags: [awkwardText(next)],
+        city: awkwardText(next),
+      });
+    }
+    const list = async () => {
+      const response = await ctx().request(account.token, { method: 'GET', url: '/v1/sessions?size=100' });
+      expect(response.statusCode).toBe(200);
+      return response.json<SessionListResource>().sessions;
+    };
+    expect(await list()).toEqual(await expectedSessions(db(), account.accountId, ctx().config.PUBLIC_URL));
+
+    // Every column the kept text is written from, changed as ingest and the dashboard change them.
+    const changed = {
+      end_url: `https://shop.example.com/${awkwardText(next)}"\\`,
+      tags: JSON.stringify(['vip', awkwardText(next)]),
+      seen: 1,
+      clicks: 77,
+      city: `Zürich ${awkwardText(next)}`,
+      utm_content: '\u0001\n',
+      engagement_score: Math.fround(12.75),
+      resolution_width: 1_366,
+    };
+    await db().updateTable('sessions').set(changed).where('account_id', '=', account.accountId).execute();
+    const after = await list();
+    expect(after).toEqual(await expectedSessions(db(), account.accountId, ctx().config.PUBLIC_URL));
+    expect(after.every((session) => session.seen && session.events_statistics.clicks === 77)).toBe(true);
+    expect(after.map((session) => session.visitor.geolocation.city)).toEqual(after.map(() => changed.city));
+
+    if (isPostgres(db())) {
+      // The kept runs, joined with the values read elsewhere, are the very text written anew from the row.
+      const { rows } = await sql<{ kept: string; written: string }>`
+        select ${sql.raw(sessionResourceSqlText(true))} as kept, ${sql.raw(sessionResourceWrittenSqlText())} as written
+        from sessions join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
+        where sessions.account_id = ${account.accountId}`.execute(db());
+      expect(rows).toHaveLength(12);
+      for (const row of rows) expect(row.kept).toBe(row.written);
     }
   });
 });

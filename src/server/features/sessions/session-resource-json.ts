@@ -136,11 +136,102 @@ function fieldSql(field: Field, postgres: boolean): string {
   return postgres ? `coalesce(to_json(${field.value})::text, 'null')` : field.value;
 }
 
-const resourceSql = { sqlite: objectSql(RESOURCE_FIELDS, false), postgres: objectSql(RESOURCE_FIELDS, true) };
+/**
+ * PostgreSQL's object as a sequence of pieces: literal text (keys, braces, commas) and the expressions of
+ * values, each marked by whether it reads only the session's own columns.
+ */
+type Piece = { literal: string } | { expression: string; sessionOnly: boolean };
 
-/** The SQL expression, over `sessions` joined to `visitors`, of the resource's JSON text after its first fields. */
+function objectPieces(fields: Fields): Piece[] {
+  return [
+    ...Object.entries(fields).flatMap(([key, field], index): Piece[] => {
+      const name: Piece = { literal: `${index === 0 ? '{' : ','}"${key}":` };
+      if ('object' in field) return [name, ...objectPieces(field.object)];
+      const expression = fieldSql(field, true);
+      const tables = [...expression.matchAll(/\b([a-z_]+)\.[a-z_]+/g)].map((match) => match[1]);
+      return [name, { expression, sessionOnly: tables.every((table) => table === 'sessions') }];
+    }),
+    { literal: '}' },
+  ];
+}
+
+const quotedLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** Joins pieces as one SQL text expression, neighbouring literals as one. */
+function joinedSql(pieces: readonly Piece[]): string {
+  const parts: string[] = [];
+  let literal = '';
+  for (const piece of pieces) {
+    if ('literal' in piece) {
+      literal += piece.literal;
+      continue;
+    }
+    if (literal !== '') parts.push(quotedLiteral(literal));
+    literal = '';
+    parts.push(piece.expression);
+  }
+  if (literal !== '') parts.push(quotedLiteral(literal));
+  return parts.join(' || ');
+}
+
+/**
+ * The columns of `sessions` on PostgreSQL that hold the resource's text between the values read from
+ * elsewhere (its recording, its visitor), in order: generated from the session's own columns as each row
+ * is written (migration `2026-12-02T0900-session-resource-text`), so a page only joins them.
+ */
+export const STORED_RESOURCE_COLUMNS = ['resource_head', 'resource_visitor', 'resource_tail'] as const;
+
+/**
+ * The runs of pieces between values read from other tables: each run that holds a session's value is
+ * what one stored column keeps.
+ */
+function postgresRuns(): { stored: string[]; read: string } {
+  const runs: Piece[][] = [[]];
+  const read: string[] = [];
+  const stored: string[] = [];
+  const closeRun = () => {
+    const run = runs.at(-1) ?? [];
+    if (run.some((piece) => 'expression' in piece)) {
+      const column = STORED_RESOURCE_COLUMNS[stored.length];
+      if (column === undefined) throw new Error('The Session resource has more stored runs than columns');
+      stored.push(joinedSql(run));
+      read.push(`sessions.${column}`);
+    } else if (run.length > 0) read.push(joinedSql(run));
+    runs.push([]);
+  };
+  for (const piece of objectPieces(RESOURCE_FIELDS)) {
+    if ('expression' in piece && !piece.sessionOnly) {
+      closeRun();
+      read.push(piece.expression);
+    } else runs.at(-1)?.push(piece);
+  }
+  closeRun();
+  if (stored.length !== STORED_RESOURCE_COLUMNS.length)
+    throw new Error('The Session resource has fewer stored runs than columns');
+  return { stored, read: `(${read.join(' || ')})` };
+}
+
+const runs = postgresRuns();
+
+const resourceSql = { sqlite: objectSql(RESOURCE_FIELDS, false), postgres: runs.read };
+
+/**
+ * The SQL expression, over `sessions` joined to `visitors`, of the resource's JSON text after its first
+ * fields. PostgreSQL's joins the stored runs (`STORED_RESOURCE_COLUMNS`) with the values read elsewhere:
+ * writing a page of 100 sessions' JSON anew cost it about 0.9 ms of the 1.3 ms that read them.
+ */
 export function sessionResourceSqlText(postgres: boolean): string {
   return postgres ? resourceSql.postgres : resourceSql.sqlite;
+}
+
+/** PostgreSQL: the whole expression written from the columns, as the stored runs must equal. */
+export function sessionResourceWrittenSqlText(): string {
+  return objectSql(RESOURCE_FIELDS, true);
+}
+
+/** PostgreSQL: each stored column's expression over the session's own columns, in order. */
+export function storedResourceSqlTexts(): readonly string[] {
+  return runs.stored;
 }
 
 /** `sessionResourceSqlText` for a Kysely query. */

@@ -162,8 +162,9 @@ export async function findSessionPage(
       .offset(window.offset);
   if (isPostgres(db)) {
     const keys = () => ordered().select('sessions.id');
-    // The keys' plan depends on the filter's values, so it is made for each (but for one visitor's or one
-    // e-mail's sessions in time order, whose index serves any values); the rows' statement is kept.
+    // The keys' plan depends on the filter's values, so it is made for each (but in time order under the
+    // place alone, or one visitor's or one e-mail's sessions, whose index serves any values); the rows'
+    // statement is kept.
     const statement = `keys:${order.column}:${scan}`;
     const placed =
       readPlaced(db, filter, { statement, window, timeOrder }, () => keys().compile()) ??

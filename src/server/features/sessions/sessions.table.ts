@@ -135,3 +135,53 @@ export interface SessionDailyFacetsTable {
   website_id: string;
   sessions: number;
 }
+
+/**
+ * The columns a session is written with, each named once. PostgreSQL's table also holds columns it
+ * generates (the resource's kept text, session-resource-json.ts), which are never written: reading a row
+ * to write it back selects these.
+ */
+export const SESSION_COLUMNS = Object.keys({
+  account_id: true,
+  id: true,
+  website_id: true,
+  visitor_id: true,
+  creation_timestamp: true,
+  duration: true,
+  end_timestamp: true,
+  active_time: true,
+  start_url: true,
+  end_url: true,
+  expiration_timestamp: true,
+  last_event_timestamp: true,
+  product: true,
+  device: true,
+  tags: true,
+  last_seen_page_view_id: true,
+  seen: true,
+  referrer: true,
+  visitor_first_session: true,
+  engagement_score: true,
+  ip: true,
+  country_code: true,
+  region: true,
+  city: true,
+  resolution_width: true,
+  resolution_height: true,
+  os_name: true,
+  os_version: true,
+  browser_description: true,
+  browser_name: true,
+  browser_version: true,
+  utm_source: true,
+  utm_medium: true,
+  utm_campaign: true,
+  utm_term: true,
+  utm_content: true,
+  page_views: true,
+  clicks: true,
+  error_clicks: true,
+  rage_clicks: true,
+  error_logs: true,
+  net_errors: true,
+} satisfies Record<keyof SessionsTable, true>) as (keyof SessionsTable)[];
