@@ -102,7 +102,7 @@ export function readPlacedTotal(db: Db, filter: SessionFilter): Promise<{ total:
     `total${place}`,
     placeParameters(filter),
     () => wholeHoursQuery(db, filter, null, { from: null, to: null })?.compile(db) ?? null,
-    { samePlanForAnyValues: true },
+    { samePlanForAnyValues: true, prepared: true },
   );
 }
 
