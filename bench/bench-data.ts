@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { migrateDatabase, openDatabase } from '../src/server/db/database.ts';
 import { createAccount } from '../src/server/features/accounts/accounts.service.ts';
 import { findAccountByIdOrName } from '../src/server/features/accounts/accounts.repository.ts';
 import { createApiToken } from '../src/server/features/tokens/tokens.service.ts';
@@ -41,7 +41,7 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
   const handle = openDatabase(url, { poolSize: 4, statementTimeoutMs: 0 });
   try {
     const { db } = handle;
-    await migrateToLatest(db);
+    await migrateDatabase(url, handle);
     const account = (await findAccountByIdOrName(db, BENCH_ACCOUNT)) ?? (await createAccount(db, BENCH_ACCOUNT));
     const countRow = await db
       .selectFrom('sessions')

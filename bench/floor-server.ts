@@ -42,8 +42,6 @@ function openFirstPage(): () => Promise<{ total: number; rows: SessionJsonRow[] 
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
     pg.types.setTypeParser(pg.types.builtins.FLOAT4, (value) => Number.parseFloat(value));
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
-    // As the server's pool: its prepared statements run from their one kept plan (postgres-pool.ts).
-    pool.on('connect', (client) => void client.query('set plan_cache_mode = force_generic_plan'));
     let index = 0;
     const numbered = (text: string) => {
       index = 0;

@@ -252,6 +252,7 @@ export async function migrateDatabase(url: string, handle: DatabaseHandle): Prom
   const migrateAndBuild = async (db: Db) => {
     const applied = await migrateToLatest(db);
     await buildDeferredIndexes(db, 2);
+    await vacuumRewrittenTables(db, applied);
     return applied;
   };
   if (handle.dialect === 'sqlite') return migrateAndBuild(handle.db);
@@ -261,6 +262,18 @@ export async function migrateDatabase(url: string, handle: DatabaseHandle): Prom
   } finally {
     await own.close();
   }
+}
+
+/**
+ * PostgreSQL: vacuums the tables that the applied migrations rewrote. A rewritten table's visibility map
+ * is empty, so an index-only scan reads every row's page again, and autovacuum does not count a rewrite
+ * as changes: at 10,000,000 sessions a first page's keys read 25 pages of the table instead of none.
+ * VACUUM cannot run inside the migrations' transaction, so it runs after it.
+ */
+async function vacuumRewrittenTables(db: Db, applied: readonly string[]): Promise<void> {
+  if (!isPostgres(db)) return;
+  const tables = new Set(applied.flatMap((name) => migrations[name]?.rewrites ?? []));
+  for (const table of tables) await sql`vacuum (analyze) ${sql.table(table)}`.execute(db);
 }
 
 export async function isDatabaseReachable(db: Db): Promise<boolean> {

@@ -60,15 +60,6 @@ export function createPostgresPool(
   // that uses it next fails, and the pool drops it on release.
   pool.on('connect', (client) => {
     client.on('error', report);
-    // The statements kept prepared are only those whose plan is the same for any values
-    // (prepared-statements.ts), so each runs from its one plan from the start. Left to choose, PostgreSQL
-    // planned a page's keys anew at every run (about 0.2 ms), its limit unknown to the kept plan making
-    // that plan look dearer than a planned one. Set here rather than as a startup option, which a
-    // DATABASE_URL's own `options` would replace; the connection runs it before any query it is given.
-    if (options.preparedStatements)
-      client.query('set plan_cache_mode = force_generic_plan').catch((error: unknown) => {
-        if (error instanceof Error) report(error);
-      });
     answerByCallback(client, { prepared: options.preparedStatements, stalled });
   });
   return { pool, onConnectionError: (listener) => void listeners.add(listener) };

@@ -75,30 +75,6 @@ if (testDatabaseKinds.includes('postgres')) {
       }
     });
 
-    it("runs a page's keys in time order from its one kept plan, never planned anew for the values", async () => {
-      const { db } = database;
-      await db
-        .insertInto('accounts')
-        .values({ id: 'acc_plans', name: 'Plans', created_at: 1, ip_truncation: 0 })
-        .execute();
-      const visitor = await insertVisitor(db, 'acc_plans', {});
-      const start = 1_790_000_000;
-      const ids: string[] = [];
-      for (let at = 0; at < 6; at += 1)
-        ids.push((await insertSession(db, 'acc_plans', 'web_1', visitor.id, { creation_timestamp: start + at })).id);
-      const newestFirst = parseSessionSort(undefined);
-      const place = { accountId: 'acc_plans', websiteId: 'web_1', from: start, to: start + 3_600 };
-      for (let round = 0; round < 7; round += 1) {
-        const offset = round % 4;
-        const page = await findSessionPage(db, place, newestFirst, { offset, limit: 2, fromEnd: false });
-        expect(page.map((row) => row.id)).toEqual([...ids].reverse().slice(offset, offset + 2));
-      }
-      const { rows } = await sql<{ generic: number; custom: number }>`
-        select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-        where statement like '%"sessions"."website_id" = $2%' and statement like '%offset%'`.execute(db);
-      expect(rows).toEqual([{ generic: 7, custom: 0 }]);
-    });
-
     it("prepares the rollups' sums once per shape, whatever the account and hours", async () => {
       const { db } = database;
       const start = 1_790_000_000 - (1_790_000_000 % 86_400);

@@ -1,7 +1,6 @@
 /**
  * SQL that opens with this comment runs on PostgreSQL as a named prepared statement: parsed once on each
- * connection and executed from the one plan PostgreSQL keeps for it (the pool's connections set
- * `plan_cache_mode` to `force_generic_plan`, postgres-pool.ts). Only for statements whose text
+ * connection and, after a few runs, executed from a plan PostgreSQL keeps. Only for statements whose text
  * comes from a bounded set (a constant, or one per shape of a filter) and whose plan cannot depend on the
  * values they are given (lookups by primary key, sums over the rollups' keys): a kept plan serves every
  * value alike. SQLite keeps every statement prepared already (sqlite-statements.ts).

@@ -38,7 +38,13 @@ import * as visitorThirdNameKey from './2026-12-01T1000-visitor-third-name-key.t
 import * as sessionResourceText from './2026-12-02T0900-session-resource-text.ts';
 
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
-export const migrations: Record<string, Migration> = {
+/**
+ * A migration, and on PostgreSQL the tables it rewrites whole (`rewrites`): a rewritten table's
+ * visibility map is empty, so they are vacuumed once the migrations are done (database.ts).
+ */
+export type ProductMigration = Migration & { readonly rewrites?: readonly string[] };
+
+export const migrations: Record<string, ProductMigration> = {
   '2026-11-22T0900-initial': initial,
   '2026-11-22T1000-people': people,
   '2026-11-22T1100-pipeline': pipeline,

@@ -6,6 +6,8 @@ import { type TestDatabase, createTestDatabase } from '../../test/harness.ts';
 import { migrations } from './index.ts';
 
 export interface BeforeMigration {
+  /** The test database's URL. */
+  url: string;
   database: DatabaseHandle;
   db: Db;
   migrator: Migrator;
@@ -37,7 +39,7 @@ export function databaseBeforeMigration(
     expect(names).toContain(migration);
     const before = names[names.indexOf(migration) - 1] ?? '';
     expect((await migrator.migrateTo(before)).error).toBeUndefined();
-    return { database, db: database.db, migrator, before };
+    return { url: testDb.url, database, db: database.db, migrator, before };
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type Db, isPostgres } from '../database.ts';
+import { type Db, isPostgres, migrateDatabase } from '../database.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import {
@@ -18,6 +18,27 @@ async function generatedColumns(db: Db): Promise<string[]> {
     where table_schema = current_schema() and table_name = 'sessions' and is_generated = 'ALWAYS'
     order by ordinal_position`.execute(db);
   return rows.map((row) => row.column_name);
+}
+
+/** The pages of `sessions` its visibility map marks all-visible, as its last vacuum counted them. */
+async function pagesAllVisible(db: Db): Promise<number> {
+  const { rows } = await sql<{ pages: number }>`select relallvisible::int as pages from pg_class
+    where oid = 'sessions'::regclass`.execute(db);
+  return rows[0]?.pages ?? 0;
+}
+
+/** The table's rows an index-only scan for a first page had to read (it reads them when not all-visible). */
+async function heapFetches(db: Db): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local enable_bitmapscan = off`.execute(trx);
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain (analyze, costs off)
+      select id from sessions where account_id = 'acc_1' order by creation_timestamp desc, id desc limit 2`.execute(
+      trx,
+    );
+    const fetched = /Heap Fetches: (\d+)/.exec(rows.map((row) => row['QUERY PLAN']).join('\n'));
+    return fetched ? Number(fetched[1]) : undefined;
+  });
 }
 
 /** Each session's resource text as a page reads it and as written anew from its columns. */
@@ -61,5 +82,19 @@ for (const kind of testDatabaseKinds) {
       expect((await migrator.migrateTo(before)).error).toBeUndefined();
       expect(await generatedColumns(db)).toEqual([]);
     });
+
+    if (kind === 'postgres')
+      it('vacuums the rewritten table once the migrations are done, so index-only scans skip its rows', async () => {
+        const { url, database, db } = await open(kind);
+        const visitor = await insertVisitor(db, 'acc_1', {});
+        for (let at = 0; at < 3; at += 1)
+          await insertSession(db, 'acc_1', 'web_1', visitor.id, { creation_timestamp: 1_790_000_000 + at });
+        await sql`vacuum sessions`.execute(db);
+        expect(await heapFetches(db)).toBe(0);
+
+        expect(await migrateDatabase(url, database)).toContain(UNDER_TEST);
+        expect(await pagesAllVisible(db)).toBeGreaterThan(0);
+        expect(await heapFetches(db)).toBe(0);
+      });
   });
 }
