@@ -75,6 +75,35 @@ if (testDatabaseKinds.includes('postgres')) {
       }
     });
 
+    it("keeps the plan of a first page's keys in time order, its size written into the text", async () => {
+      const { db } = database;
+      await db
+        .insertInto('accounts')
+        .values({ id: 'acc_first', name: 'First', created_at: 1, ip_truncation: 0 })
+        .execute();
+      const visitor = await insertVisitor(db, 'acc_first', {});
+      const start = 1_790_000_000;
+      const ids: string[] = [];
+      for (let at = 0; at < 4; at += 1)
+        ids.push((await insertSession(db, 'acc_first', 'web_9', visitor.id, { creation_timestamp: start + at })).id);
+      const newestFirst = parseSessionSort(undefined);
+      for (let round = 0; round < 8; round += 1) {
+        const page = await findSessionPage(db, { accountId: 'acc_first', websiteId: 'web_9' }, newestFirst, {
+          offset: 0,
+          limit: 3,
+          fromEnd: false,
+        });
+        expect(page.map((row) => row.id)).toEqual([...ids].reverse().slice(0, 3));
+      }
+      const { rows } = await sql<{ statement: string; generic: number }>`
+        select statement, generic_plans::int as generic from pg_prepared_statements
+        where statement like '%"sessions"."website_id" = $2%' and statement like '%limit 3'`.execute(db);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.statement).not.toMatch(/offset/);
+      // Planned for its first runs, then run from the plan PostgreSQL keeps.
+      expect(rows[0]?.generic).toBeGreaterThan(0);
+    });
+
     it("prepares the rollups' sums once per shape, whatever the account and hours", async () => {
       const { db } = database;
       const start = 1_790_000_000 - (1_790_000_000 % 86_400);

@@ -164,11 +164,21 @@ export async function findSessionPage(
     const keys = () => ordered().select('sessions.id');
     // The keys' plan depends on the filter's values, so it is made for each (but in time order under the
     // place alone, or one visitor's or one e-mail's sessions, whose index serves any values); the rows'
-    // statement is kept.
+    // statement is kept. A first page in time order has its size written into its text: with the limit
+    // a parameter, PostgreSQL rates the plan it would keep as reading a tenth of the account and plans
+    // the statement anew at every run (about 0.2 ms, a third of a first page's time in the database).
     const statement = `keys:${order.column}:${scan}`;
+    const first = timeOrder && window.offset === 0;
+    const firstKeys = () =>
+      applyFilter(db, db.selectFrom('sessions'), filter)
+        .orderBy(`sessions.${order.column}`, scan)
+        .orderBy('sessions.id', scan)
+        .limit(sql.lit(window.limit))
+        .select('sessions.id');
     const placed =
-      readPlaced(db, filter, { statement, window, timeOrder }, () => keys().compile()) ??
-      (timeOrder ? readVisitorSessions(db, filter, { statement, window }, () => keys().compile()) : null);
+      readPlaced(db, filter, { statement, window, timeOrder, sizeInText: first }, () =>
+        (first ? firstKeys() : keys()).compile(),
+      ) ?? (timeOrder ? readVisitorSessions(db, filter, { statement, window }, () => keys().compile()) : null);
     const ids = (await (placed ?? keys().execute())).map((row) => row.id);
     const rows = await findResourcesByIds(db, filter.accountId, ids);
     return scan === listed ? rows : rows.reverse();
