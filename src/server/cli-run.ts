@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
-import { buildDeferredIndexes, type Db, migrateToLatest, openDatabase } from './db/database.ts';
+import { type Db, migrateAndMaintain, openDatabase } from './db/database.ts';
 import { createAccount, requireAccount } from './features/accounts/accounts.service.ts';
 import { createApiToken, listApiTokens, parseScopes, revokeApiToken } from './features/tokens/tokens.service.ts';
 import { createWebsite } from './features/websites/websites.service.ts';
@@ -47,8 +47,7 @@ const commands: Record<string, Command> = {
   migrate: {
     options: [],
     run: async (db) => {
-      const applied = await migrateToLatest(db);
-      const rebuilt = await buildDeferredIndexes(db, 2);
+      const { applied, rebuilt } = await migrateAndMaintain(db);
       const indexes =
         rebuilt === 0 ? '' : `; built ${rebuilt} index${rebuilt === 1 ? '' : 'es'} an earlier load left dropped`;
       return `${applied.length === 0 ? 'Already up to date' : `Applied ${applied.join(', ')}`}${indexes}`;
@@ -158,10 +157,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       statementTimeoutMs: 0,
     });
     try {
-      if (name !== 'migrate') {
-        await migrateToLatest(handle.db);
-        await buildDeferredIndexes(handle.db, 2);
-      }
+      if (name !== 'migrate') await migrateAndMaintain(handle.db);
       io.stdout(`${await command.run(handle.db, values as Options)}\n`);
     } finally {
       await handle.close();

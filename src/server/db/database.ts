@@ -243,22 +243,27 @@ export async function buildDeferredIndexes(db: Db, parallelism = 1): Promise<num
 }
 
 /**
+ * Migrates `db`, builds any index a failed bulk load left dropped (two at a time), and vacuums the tables
+ * the applied migrations rewrote; returns the migrations applied and the indexes built.
+ */
+export async function migrateAndMaintain(db: Db): Promise<{ applied: string[]; rebuilt: number }> {
+  const applied = await migrateToLatest(db);
+  const rebuilt = await buildDeferredIndexes(db, 2);
+  await vacuumRewrittenTables(db, applied);
+  return { applied, rebuilt };
+}
+
+/**
  * Migrates the database `handle` opened from `url`, then builds any index a failed bulk load left
- * dropped. On PostgreSQL both get a connection of their own with no statement timeout: building an index
+ * dropped and vacuums what the migrations rewrote (`migrateAndMaintain`). On PostgreSQL both get a connection of their own with no statement timeout: building an index
  * or filling a table from millions of rows takes minutes, and the request timeout would stop it. (A SQLite file has no timeout; `:memory:` exists
  * only on the handle's own connection.)
  */
 export async function migrateDatabase(url: string, handle: DatabaseHandle): Promise<string[]> {
-  const migrateAndBuild = async (db: Db) => {
-    const applied = await migrateToLatest(db);
-    await buildDeferredIndexes(db, 2);
-    await vacuumRewrittenTables(db, applied);
-    return applied;
-  };
-  if (handle.dialect === 'sqlite') return migrateAndBuild(handle.db);
+  if (handle.dialect === 'sqlite') return (await migrateAndMaintain(handle.db)).applied;
   const own = openDatabase(url, { poolSize: 2, statementTimeoutMs: 0 });
   try {
-    return await migrateAndBuild(own.db);
+    return (await migrateAndMaintain(own.db)).applied;
   } finally {
     await own.close();
   }

@@ -20,25 +20,11 @@ async function generatedColumns(db: Db): Promise<string[]> {
   return rows.map((row) => row.column_name);
 }
 
-/** The pages of `sessions` its visibility map marks all-visible, as its last vacuum counted them. */
-async function pagesAllVisible(db: Db): Promise<number> {
-  const { rows } = await sql<{ pages: number }>`select relallvisible::int as pages from pg_class
-    where oid = 'sessions'::regclass`.execute(db);
-  return rows[0]?.pages ?? 0;
-}
-
-/** The table's rows an index-only scan for a first page had to read (it reads them when not all-visible). */
-async function heapFetches(db: Db): Promise<number | undefined> {
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_bitmapscan = off`.execute(trx);
-    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain (analyze, costs off)
-      select id from sessions where account_id = 'acc_1' order by creation_timestamp desc, id desc limit 2`.execute(
-      trx,
-    );
-    const fetched = /Heap Fetches: (\d+)/.exec(rows.map((row) => row['QUERY PLAN']).join('\n'));
-    return fetched ? Number(fetched[1]) : undefined;
-  });
+/** How many times `sessions` was vacuumed by hand (not by autovacuum). */
+async function vacuums(db: Db): Promise<number> {
+  const { rows } = await sql<{ count: number }>`select vacuum_count::int as count from pg_stat_user_tables
+    where relid = 'sessions'::regclass`.execute(db);
+  return rows[0]?.count ?? 0;
 }
 
 /** Each session's resource text as a page reads it and as written anew from its columns. */
@@ -84,17 +70,15 @@ for (const kind of testDatabaseKinds) {
     });
 
     if (kind === 'postgres')
-      it('vacuums the rewritten table once the migrations are done, so index-only scans skip its rows', async () => {
+      it('vacuums the table it rewrote once the migrations are done', async () => {
         const { url, database, db } = await open(kind);
         const visitor = await insertVisitor(db, 'acc_1', {});
-        for (let at = 0; at < 3; at += 1)
-          await insertSession(db, 'acc_1', 'web_1', visitor.id, { creation_timestamp: 1_790_000_000 + at });
-        await sql`vacuum sessions`.execute(db);
-        expect(await heapFetches(db)).toBe(0);
+        await insertSession(db, 'acc_1', 'web_1', visitor.id);
+        expect(await vacuums(db)).toBe(0);
 
         expect(await migrateDatabase(url, database)).toContain(UNDER_TEST);
-        expect(await pagesAllVisible(db)).toBeGreaterThan(0);
-        expect(await heapFetches(db)).toBe(0);
+        // Counted by the migrating connection's server process, which reports as it closes.
+        await expect.poll(() => vacuums(db), { timeout: 5_000 }).toBe(1);
       });
   });
 }
