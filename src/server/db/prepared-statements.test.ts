@@ -24,6 +24,9 @@ if (testDatabaseKinds.includes('postgres')) {
       await testDb.drop();
     });
 
+    const insertAccount = (id: string) =>
+      database.db.insertInto('accounts').values({ id, name: id, created_at: 1, ip_truncation: 0 }).execute();
+
     const preparedTexts = async () => {
       const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
         database.db,
@@ -77,10 +80,7 @@ if (testDatabaseKinds.includes('postgres')) {
 
     it("keeps the plan of a first page's keys in time order, its size written into the text", async () => {
       const { db } = database;
-      await db
-        .insertInto('accounts')
-        .values({ id: 'acc_first', name: 'First', created_at: 1, ip_truncation: 0 })
-        .execute();
+      await insertAccount('acc_first');
       const visitor = await insertVisitor(db, 'acc_first', {});
       const start = 1_790_000_000;
       const ids: string[] = [];
@@ -107,10 +107,7 @@ if (testDatabaseKinds.includes('postgres')) {
     it("prepares the rollups' sums once per shape, whatever the account and hours", async () => {
       const { db } = database;
       const start = 1_790_000_000 - (1_790_000_000 % 86_400);
-      await db
-        .insertInto('accounts')
-        .values({ id: 'acc_sums', name: 'Sums', created_at: 1, ip_truncation: 0 })
-        .execute();
+      await insertAccount('acc_sums');
       await db
         .insertInto('session_hourly_counts')
         .values(
@@ -144,10 +141,7 @@ if (testDatabaseKinds.includes('postgres')) {
 
     it("prepares a visitor's and an e-mail's page and total once per shape, each answered with its own sessions", async () => {
       const { db } = database;
-      await db
-        .insertInto('accounts')
-        .values({ id: 'acc_people', name: 'People', created_at: 1, ip_truncation: 0 })
-        .execute();
+      await insertAccount('acc_people');
       const start = 1_790_000_000;
       const sessionsOf = new Map<string, string[]>();
       // Two people share an address in different case, a third has one of their own.
@@ -206,10 +200,7 @@ if (testDatabaseKinds.includes('postgres')) {
 
     it("prepares the people search's one statement once, whatever the text, each answering its own people", async () => {
       const { db } = database;
-      await db
-        .insertInto('accounts')
-        .values({ id: 'acc_search', name: 'Search', created_at: 1, ip_truncation: 0 })
-        .execute();
+      await insertAccount('acc_search');
       const lena = await insertVisitor(db, 'acc_search', { email: 'Lena@Example.com', name: 'Lena Lima' });
       const ana = await insertVisitor(db, 'acc_search', { name: 'Ana María Ortiz' });
       const marc = await insertVisitor(db, 'acc_search', { email: 'marc@example.com', name: 'Marc Moreau' });
