@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { migrateDatabase, openDatabase } from '../src/server/db/database.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { createAccount } from '../src/server/features/accounts/accounts.service.ts';
 import { findAccountByIdOrName } from '../src/server/features/accounts/accounts.repository.ts';
 import { createApiToken } from '../src/server/features/tokens/tokens.service.ts';

@@ -4,7 +4,8 @@
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { createAccount } from '../src/server/features/accounts/accounts.service.ts';
 import { createApiToken } from '../src/server/features/tokens/tokens.service.ts';
 import { createWebsite } from '../src/server/features/websites/websites.service.ts';

@@ -14,7 +14,8 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { type Db, migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { type Db, openDatabase } from '../src/server/db/database.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { createAccount } from '../src/server/features/accounts/accounts.service.ts';
 import { createWebsite } from '../src/server/features/websites/websites.service.ts';
 import {

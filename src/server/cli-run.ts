@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
-import { type Db, migrateAndMaintain, openDatabase } from './db/database.ts';
+import { type Db, openDatabase } from './db/database.ts';
+import { migrateAndMaintain } from './db/migrate.ts';
 import { createAccount, requireAccount } from './features/accounts/accounts.service.ts';
 import { createApiToken, listApiTokens, parseScopes, revokeApiToken } from './features/tokens/tokens.service.ts';
 import { createWebsite } from './features/websites/websites.service.ts';

@@ -21,7 +21,8 @@ import { createApiToken } from '../features/tokens/tokens.service.ts';
 import { expectError } from '../test/api-responses.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../test/harness.ts';
 import { type TcpProxy, startTcpProxy } from '../test/tcp-proxy.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
+import { type DatabaseHandle, openDatabase } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

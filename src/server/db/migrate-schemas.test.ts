@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../test/harness.ts';
-import { migrateDatabase, migrateToLatest, openDatabase } from './database.ts';
+import { openDatabase } from './database.ts';
+import { migrateDatabase, migrateToLatest } from './migrate.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 

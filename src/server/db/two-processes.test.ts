@@ -7,7 +7,8 @@ import { createWebsite } from '../features/websites/websites.service.ts';
 import { chatAlertBody, webhookBody } from '../test/alerts-and-webhooks.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../test/harness.ts';
 import { APP_ORIGIN, createPerson } from '../test/people.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
+import { type DatabaseHandle, openDatabase } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
 
 const APP_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/app-process.ts');
 const PEOPLE = 8;

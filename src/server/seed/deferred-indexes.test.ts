@@ -1,7 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, isPostgres, migrateDatabase, openDatabase } from '../db/database.ts';
+import { type DatabaseHandle, isPostgres, openDatabase } from '../db/database.ts';
+import { migrateDatabase } from '../db/migrate.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../test/harness.ts';
 import { dropPostgresIndexes, dropSqliteIndexes } from './deferred-indexes.ts';
 

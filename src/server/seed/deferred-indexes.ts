@@ -14,7 +14,7 @@ const TABLES = ['sessions', 'visitors', 'session_pages'];
 
 // Every drop is listed in deferred_indexes in the same transaction, and each index leaves the list in
 // the transaction that builds it: a load that fails or is killed halfway leaves the list behind, and
-// the next start, migration or load builds what it holds (`buildDeferredIndexes` in db/database.ts;
+// the next start, migration or load builds what it holds (`buildDeferredIndexes` in db/migrate.ts;
 // `createSqliteIndexes` below is its synchronous twin for the bulk writer's own connection, whose
 // sorter threads and small sort runs make the builds faster).
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../db/database.ts';
-import { buildDeferredIndexes } from '../db/database.ts';
+import { buildDeferredIndexes } from '../db/migrate.ts';
 import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-bulk-rows.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import { countByHour, countFacetsByHour } from './hourly-counts.ts';

@@ -1,7 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { SESSION_COLUMNS, type SessionsTable, type VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { buildDeferredIndexes, isPostgres, postgresPoolOf } from '../db/database.ts';
+import { isPostgres, postgresPoolOf } from '../db/database.ts';
+import { buildDeferredIndexes } from '../db/migrate.ts';
 import { BatchInserter } from './batch-insert.ts';
 import { dropPostgresIndexes } from './deferred-indexes.ts';
 import { countByHour, countFacetsByHour } from './hourly-counts.ts';

@@ -40,7 +40,7 @@ import * as sessionResourceText from './2026-12-02T0900-session-resource-text.ts
 /** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 /**
  * A migration, and on PostgreSQL the tables it rewrites whole (`rewrites`): a rewritten table's
- * visibility map is empty, so they are vacuumed once the migrations are done (database.ts).
+ * visibility map is empty, so they are vacuumed once the migrations are done (migrate.ts).
  */
 export type ProductMigration = Migration & { readonly rewrites?: readonly string[] };
 

@@ -1,6 +1,7 @@
 import { type Insertable, type Migrator, sql } from 'kysely';
 import { afterEach, expect } from 'vitest';
-import { type DatabaseHandle, type Db, createMigrator, isPostgres, openDatabase } from '../database.ts';
+import { type DatabaseHandle, type Db, isPostgres, openDatabase } from '../database.ts';
+import { createMigrator } from '../migrate.ts';
 import type { DatabaseSchema } from '../schema.ts';
 import { type TestDatabase, createTestDatabase } from '../../test/harness.ts';
 import { migrations } from './index.ts';

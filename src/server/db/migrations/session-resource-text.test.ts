@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type Db, isPostgres, migrateDatabase } from '../database.ts';
+import { type Db, isPostgres } from '../database.ts';
+import { migrateDatabase } from '../migrate.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertVisitor } from '../../test/session-fixtures.ts';
-import { migrateToLatest } from '../database.ts';
+import { migrateToLatest } from '../migrate.ts';
 import { databaseBeforeMigration, indexColumns, insertInBatches, visitorsByNameKey } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-12-01T1000-visitor-third-name-key';

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../../db/database.ts';
+import { type DatabaseHandle, openDatabase } from '../../../db/database.ts';
+import { migrateToLatest } from '../../../db/migrate.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../../test/harness.ts';
 import { type AccountFixture, createAccountFixture, enqueueJsError, insertAlertRow } from '../test-support/fixtures.ts';
 import { type Receiver, type Reply, startReceiver } from '../test-support/receiver.ts';

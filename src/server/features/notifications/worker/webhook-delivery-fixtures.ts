@@ -3,7 +3,8 @@
  * that check signatures (closed after each test, with the outbox emptied), and the rows a delivery leaves.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../../db/database.ts';
+import { type DatabaseHandle, openDatabase } from '../../../db/database.ts';
+import { migrateToLatest } from '../../../db/migrate.ts';
 import { type TestDatabase, createTestDatabase } from '../../../test/harness.ts';
 import {
   type AccountFixture,

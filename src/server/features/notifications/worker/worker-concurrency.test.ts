@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../../db/database.ts';
+import { type DatabaseHandle, openDatabase } from '../../../db/database.ts';
+import { migrateToLatest } from '../../../db/migrate.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../../test/harness.ts';
 import type { DeliveryWorker } from './delivery-worker.ts';
 import { createAccountFixture, enqueueJsError, insertAlertRow, insertWebhookRow } from '../test-support/fixtures.ts';
