@@ -186,24 +186,23 @@ export const STORED_RESOURCE_COLUMNS = ['resource_head', 'resource_visitor', 're
  * what one stored column keeps.
  */
 function postgresRuns(): { stored: string[]; read: string } {
-  const runs: Piece[][] = [[]];
+  let run: Piece[] = [];
   const read: string[] = [];
   const stored: string[] = [];
   const closeRun = () => {
-    const run = runs.at(-1) ?? [];
     if (run.some((piece) => 'expression' in piece)) {
       const column = STORED_RESOURCE_COLUMNS[stored.length];
       if (column === undefined) throw new Error('The Session resource has more stored runs than columns');
       stored.push(joinedSql(run));
       read.push(`sessions.${column}`);
     } else if (run.length > 0) read.push(joinedSql(run));
-    runs.push([]);
+    run = [];
   };
   for (const piece of objectPieces(RESOURCE_FIELDS)) {
     if ('expression' in piece && !piece.sessionOnly) {
       closeRun();
       read.push(piece.expression);
-    } else runs.at(-1)?.push(piece);
+    } else run.push(piece);
   }
   closeRun();
   if (stored.length !== STORED_RESOURCE_COLUMNS.length)
