@@ -6,7 +6,7 @@ import { PREPARED_MARK } from './prepared-statements.ts';
 import { sumWholeHours } from '../features/sessions/session-rollup.ts';
 import { countSessions, findSessionPage } from '../features/sessions/sessions.repository.ts';
 import { parseSessionSort } from '../features/sessions/session-order.ts';
-import { insertSession, insertVisitor } from '../test/session-fixtures.ts';
+import { insertAccount, insertSession, insertVisitor } from '../test/session-fixtures.ts';
 import { searchVisitors } from '../features/visitors/visitors.service.ts';
 
 if (testDatabaseKinds.includes('postgres')) {
@@ -23,9 +23,6 @@ if (testDatabaseKinds.includes('postgres')) {
       await database.close();
       await testDb.drop();
     });
-
-    const insertAccount = (id: string) =>
-      database.db.insertInto('accounts').values({ id, name: id, created_at: 1, ip_truncation: 0 }).execute();
 
     const preparedTexts = async () => {
       const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
@@ -80,7 +77,7 @@ if (testDatabaseKinds.includes('postgres')) {
 
     it("keeps the plan of a first page's keys in time order, its size written into the text", async () => {
       const { db } = database;
-      await insertAccount('acc_first');
+      await insertAccount(db, 'acc_first');
       const visitor = await insertVisitor(db, 'acc_first', {});
       const start = 1_790_000_000;
       const ids: string[] = [];
@@ -107,7 +104,7 @@ if (testDatabaseKinds.includes('postgres')) {
     it("prepares the rollups' sums once per shape, whatever the account and hours", async () => {
       const { db } = database;
       const start = 1_790_000_000 - (1_790_000_000 % 86_400);
-      await insertAccount('acc_sums');
+      await insertAccount(db, 'acc_sums');
       await db
         .insertInto('session_hourly_counts')
         .values(
@@ -141,7 +138,7 @@ if (testDatabaseKinds.includes('postgres')) {
 
     it("prepares a visitor's and an e-mail's page and total once per shape, each answered with its own sessions", async () => {
       const { db } = database;
-      await insertAccount('acc_people');
+      await insertAccount(db, 'acc_people');
       const start = 1_790_000_000;
       const sessionsOf = new Map<string, string[]>();
       // Two people share an address in different case, a third has one of their own.
@@ -200,7 +197,7 @@ if (testDatabaseKinds.includes('postgres')) {
 
     it("prepares the people search's one statement once, whatever the text, each answering its own people", async () => {
       const { db } = database;
-      await insertAccount('acc_search');
+      await insertAccount(db, 'acc_search');
       const lena = await insertVisitor(db, 'acc_search', { email: 'Lena@Example.com', name: 'Lena Lima' });
       const ana = await insertVisitor(db, 'acc_search', { name: 'Ana María Ortiz' });
       const marc = await insertVisitor(db, 'acc_search', { email: 'marc@example.com', name: 'Marc Moreau' });

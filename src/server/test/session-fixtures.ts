@@ -1,9 +1,16 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import { namedColumns } from '../lib/name-key.ts';
+import { sessionResourceSqlText, sessionResourceWrittenSqlText } from '../features/sessions/session-resource-json.ts';
 
 /** A base-36 id like the ones the recorder gives sessions (`s_…`) and visitors (`v_…`). */
+/** An account with this id (and name), for tests that write rows straight into a database. */
+export async function insertAccount(db: Db, id: string): Promise<void> {
+  await db.insertInto('accounts').values({ id, name: id, created_at: 1, ip_truncation: 0 }).execute();
+}
+
 export function fixtureId(prefix: string): string {
   let out = '';
   for (const byte of crypto.randomBytes(20)) out += (byte % 36).toString(36);
@@ -123,4 +130,20 @@ export async function insertSession(
   };
   await db.insertInto('sessions').values(row).execute();
   return row;
+}
+
+/**
+ * PostgreSQL: each session's resource text as a page reads it (the kept runs joined with the values read
+ * elsewhere) and as written anew from its columns, by session id; of one account, or of all.
+ */
+export async function keptAndWrittenResources(
+  db: Db,
+  accountId?: string,
+): Promise<{ kept: string; written: string }[]> {
+  const { rows } = await sql<{ kept: string; written: string }>`
+    select ${sql.raw(sessionResourceSqlText(true))} as kept, ${sql.raw(sessionResourceWrittenSqlText())} as written
+    from sessions join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
+    where ${accountId === undefined ? sql`true` : sql`sessions.account_id = ${accountId}`}
+    order by sessions.id`.execute(db);
+  return rows;
 }

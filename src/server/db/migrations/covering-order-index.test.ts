@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type DatabaseHandle, isPostgres } from '../database.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
-import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
+import { insertAccount, insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import { databaseBeforeMigration, indexColumns } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-11-27T1100-covering-order-index';
@@ -20,7 +20,7 @@ for (const kind of testDatabaseKinds) {
       const { database, db, migrator, before } = await open(kind);
       expect(await orderIndexColumns(database)).toEqual({ key: ORDER, included: [] });
 
-      await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
+      await insertAccount(db, 'acc_1');
       const visitor = await insertVisitor(db, 'acc_1');
       for (let index = 0; index < 40; index += 1) {
         await insertSession(db, 'acc_1', 'web_1', visitor.id, {

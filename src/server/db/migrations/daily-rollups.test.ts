@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { isPostgres } from '../database.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
-import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
+import { insertAccount, insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import { dailyAndHourly } from '../../seed/seed-rollup-fixtures.ts';
 import { databaseBeforeMigration } from './migration-test-support.ts';
 
@@ -18,7 +18,7 @@ for (const kind of testDatabaseKinds) {
     it('fills the daily rollups from the hourly ones, keeps them on every change, and goes back down', async () => {
       const { database, db, migrator } = await open(kind);
 
-      await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
+      await insertAccount(db, 'acc_1');
       const visitor = await insertVisitor(db, 'acc_1');
       const record = (id: string, seconds: number, website: string, device: string) =>
         insertSession(db, 'acc_1', website, visitor.id, {

@@ -90,3 +90,33 @@ export async function visitorsByNameKey(
     .map((row) => [row.name ?? '', row.key, Number(row.visitors)] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
+
+/**
+ * `count` visitors of the account `acc_1` (ids `v_00000` on), whose names take `names` in turn, each with
+ * the columns `keysOf` gives for its name as the table then kept them: more than one batch of a backfill.
+ */
+export function visitorsNamed(
+  count: number,
+  names: readonly (string | null)[],
+  keysOf: (name: string) => Partial<Insertable<DatabaseSchema['visitors']>> = () => ({}),
+): Insertable<DatabaseSchema['visitors']>[] {
+  return Array.from({ length: count }, (_, index) => {
+    const name = names[index % names.length] ?? null;
+    return {
+      account_id: 'acc_1',
+      id: `v_${String(index).padStart(5, '0')}`,
+      name,
+      ...(name === null ? {} : keysOf(name)),
+      params: '[]',
+      first_session_timestamp: 1,
+      last_session_timestamp: 1,
+    };
+  });
+}
+
+/** After a name key's migration went back down: its index, and its column in `visitors`, are gone. */
+export async function expectNameKeyGone(db: Db, column: string, index: string): Promise<void> {
+  expect((await indexColumns(db, index)).key).toEqual([]);
+  const columns = await sql<Record<string, unknown>>`select * from visitors limit 1`.execute(db);
+  expect(Object.keys(columns.rows[0] ?? {})).not.toContain(column);
+}

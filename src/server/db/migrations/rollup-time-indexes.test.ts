@@ -5,6 +5,7 @@ import { hideValuesFromPlanner } from '../shaped-statements.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { DAY, HOUR, rollupRows, wholeHoursQuery } from '../../features/sessions/session-rollup.ts';
 import { databaseBeforeMigration, indexColumns, insertInBatches } from './migration-test-support.ts';
+import { insertAccount } from '../../test/session-fixtures.ts';
 
 const UNDER_TEST = '2026-11-30T1000-rollup-time-indexes';
 const MIDNIGHT = 1_789_948_800;
@@ -47,7 +48,7 @@ for (const kind of testDatabaseKinds) {
 
     it("reads an account's hours and days in a range by time, whatever its websites, and goes back down", async () => {
       const { db, migrator, before } = await open(kind);
-      await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
+      await insertAccount(db, 'acc_1');
       // The daily rows follow the hourly ones by trigger. They are written as sessions come, hour after hour
       // across the websites: written website after website, the table's order would be the key's, and
       // PostgreSQL may then rightly prefer reading a table this small along the key.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
+import { insertAccount, insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import { databaseBeforeMigration } from './migration-test-support.ts';
 
 const under = '2026-11-26T1300-rollups-without-rowid';
@@ -10,7 +10,7 @@ const open = databaseBeforeMigration(under, { poolSize: 1 });
 it('keeps the rollups and their triggers on SQLite while making them WITHOUT ROWID, and back', async () => {
   const { db, migrator } = await open('sqlite');
 
-  await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
+  await insertAccount(db, 'acc_1');
   const visitor = await insertVisitor(db, 'acc_1');
   const record = (id: string, hour: number, device: string) =>
     insertSession(db, 'acc_1', 'web_1', visitor.id, {

@@ -3,12 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { type Db, isPostgres } from '../database.ts';
 import { migrateDatabase } from '../migrate.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
-import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
-import {
-  STORED_RESOURCE_COLUMNS,
-  sessionResourceSqlText,
-  sessionResourceWrittenSqlText,
-} from '../../features/sessions/session-resource-json.ts';
+import { insertSession, insertVisitor, keptAndWrittenResources } from '../../test/session-fixtures.ts';
+import { STORED_RESOURCE_COLUMNS } from '../../features/sessions/session-resource-json.ts';
 import { databaseBeforeMigration } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-12-02T0900-session-resource-text';
@@ -26,15 +22,6 @@ async function vacuums(db: Db): Promise<number> {
   const { rows } = await sql<{ count: number }>`select vacuum_count::int as count from pg_stat_user_tables
     where relid = 'sessions'::regclass`.execute(db);
   return rows[0]?.count ?? 0;
-}
-
-/** Each session's resource text as a page reads it and as written anew from its columns. */
-async function resourceTexts(db: Db): Promise<{ kept: string; written: string }[]> {
-  const { rows } = await sql<{ kept: string; written: string }>`
-    select ${sql.raw(sessionResourceSqlText(true))} as kept, ${sql.raw(sessionResourceWrittenSqlText())} as written
-    from sessions join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
-    order by sessions.id`.execute(db);
-  return rows;
 }
 
 for (const kind of testDatabaseKinds) {
@@ -55,7 +42,7 @@ for (const kind of testDatabaseKinds) {
       expect(await generatedColumns(db)).toEqual([...STORED_RESOURCE_COLUMNS]);
       await insertSession(db, 'acc_1', 'web_1', visitor.id, { city: 'Besançon\t', tags: ['a"b', 'ü'] });
       await db.updateTable('sessions').set({ seen: 1, clicks: 9 }).where('account_id', '=', 'acc_1').execute();
-      const texts = await resourceTexts(db);
+      const texts = await keptAndWrittenResources(db);
       expect(texts).toHaveLength(2);
       for (const { kept, written } of texts) {
         expect(kept).toBe(written);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/harness.ts';
-import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
+import { insertAccount, insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import type { Db } from '../database.ts';
 import { databaseBeforeMigration } from './migration-test-support.ts';
 
@@ -26,10 +26,7 @@ for (const kind of testDatabaseKinds) {
     it('counts the values already listed, keeps counting new ones, and goes back down', async () => {
       const { db, migrator, before } = await open(kind);
       for (const account of ['acc_1', 'acc_2']) {
-        await db
-          .insertInto('accounts')
-          .values({ id: account, name: account, created_at: 1, ip_truncation: 0 })
-          .execute();
+        await insertAccount(db, account);
       }
       const record = async (account: string, page: string) => {
         const visitor = await insertVisitor(db, account);

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/harness.ts';
-import { insertVisitor } from '../../test/session-fixtures.ts';
+import { insertAccount, insertVisitor } from '../../test/session-fixtures.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { databaseBeforeMigration, indexColumns, insertInBatches } from './migration-test-support.ts';
+import { databaseBeforeMigration, indexColumns, insertInBatches, visitorsNamed } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-11-30T1200-visitor-name-keys';
 const NAMES = ['Chloé O’Brien', 'ZOË Müller', 'Ada Lovelace', null];
@@ -14,17 +14,9 @@ for (const kind of testDatabaseKinds) {
 
     it('keys the names already kept, swaps the lower(name) index for the key’s, and goes back down', async () => {
       const { db, migrator, before } = await open(kind);
-      await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
+      await insertAccount(db, 'acc_1');
       // More visitors than one batch of the migration, so it walks on from one to the next.
-      const visitors = Array.from({ length: 5_010 }, (_, index) => ({
-        account_id: 'acc_1',
-        id: `v_${String(index).padStart(5, '0')}`,
-        name: NAMES[index % NAMES.length] ?? null,
-        params: '[]',
-        first_session_timestamp: 1,
-        last_session_timestamp: 1,
-      }));
-      await insertInBatches(db, 'visitors', visitors);
+      await insertInBatches(db, 'visitors', visitorsNamed(5_010, NAMES));
       expect((await indexColumns(db, 'visitors_name_lower_idx')).key).not.toEqual([]);
 
       await migrateToLatest(db);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/harness.ts';
-import { insertSession } from '../../test/session-fixtures.ts';
+import { insertAccount, insertSession } from '../../test/session-fixtures.ts';
 import { databaseBeforeMigration } from './migration-test-support.ts';
 
 for (const kind of testDatabaseKinds) {
@@ -22,7 +22,7 @@ for (const kind of testDatabaseKinds) {
         first_session_timestamp: 1_700_000_000,
         last_session_timestamp: 1_700_000_000,
       });
-      await db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_at: 1, ip_truncation: 0 }).execute();
+      await insertAccount(db, 'acc_1');
       await db
         .insertInto('visitors')
         .values([visitor('v_a'), visitor('v_b')])

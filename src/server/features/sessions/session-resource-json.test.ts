@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SessionListResource, SessionResource } from '../../../api/schemas/sessions.ts';
 import { type Db, isPostgres } from '../../db/database.ts';
 import { describeApi } from '../../test/harness.ts';
-import { sessionJson, sessionResourceSqlText, sessionResourceWrittenSqlText } from './session-resource-json.ts';
-import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
+import { sessionJson } from './session-resource-json.ts';
+import { insertSession, insertVisitor, keptAndWrittenResources } from '../../test/session-fixtures.ts';
 
 // Text JSON must escape, or that databases store byte by byte: quotes, backslashes, control characters,
 // line separators, accents, a character outside the basic plane, markup and SQL's own quote and operators.
@@ -246,10 +245,7 @@ describeApi('Sessions written as JSON by the database', (ctx) => {
 
     if (isPostgres(db())) {
       // The kept runs, joined with the values read elsewhere, are the very text written anew from the row.
-      const { rows } = await sql<{ kept: string; written: string }>`
-        select ${sql.raw(sessionResourceSqlText(true))} as kept, ${sql.raw(sessionResourceWrittenSqlText())} as written
-        from sessions join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
-        where sessions.account_id = ${account.accountId}`.execute(db());
+      const rows = await keptAndWrittenResources(db(), account.accountId);
       expect(rows).toHaveLength(12);
       for (const row of rows) expect(row.kept).toBe(row.written);
     }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, type Db, openDatabase } from '../../db/database.ts';
 import { AbandonableReads, abandonable } from '../../db/abandoned-reads.ts';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
-import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
+import { insertAccount, insertSession, insertVisitor } from '../../test/session-fixtures.ts';
 import { containsText } from '../../db/text-case.ts';
 import { TEXT_VALUES_CACHE_BYTES, matchingValues, setTextValuesCacheBytes } from './session-text-values.ts';
 
@@ -60,7 +60,7 @@ for (const kind of testDatabaseKinds) {
       testDb = await createTestDatabase(kind, { migrated: true });
       database = openDatabase(testDb.url, { poolSize: 2 });
       const { db } = database;
-      await db.insertInto('accounts').values({ id: ACCOUNT, name: 'A', created_at: 1, ip_truncation: 0 }).execute();
+      await insertAccount(db, ACCOUNT);
       return db;
     };
 

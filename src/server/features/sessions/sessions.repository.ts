@@ -154,12 +154,11 @@ export async function findSessionPage(
   const scan = order.descending !== window.fromEnd ? 'desc' : 'asc';
   const listed = order.descending ? 'desc' : 'asc';
   const timeOrder = order.column === 'creation_timestamp';
-  const ordered = () =>
+  const sorted = () =>
     applyFilter(db, db.selectFrom('sessions'), filter)
       .orderBy(`sessions.${order.column}`, scan)
-      .orderBy('sessions.id', scan)
-      .limit(window.limit)
-      .offset(window.offset);
+      .orderBy('sessions.id', scan);
+  const ordered = () => sorted().limit(window.limit).offset(window.offset);
   if (isPostgres(db)) {
     const keys = () => ordered().select('sessions.id');
     // The keys' plan depends on the filter's values, so it is made for each (but in time order under the
@@ -169,12 +168,7 @@ export async function findSessionPage(
     // the statement anew at every run (about 0.2 ms, a third of a first page's time in the database).
     const statement = `keys:${order.column}:${scan}`;
     const first = timeOrder && window.offset === 0;
-    const firstKeys = () =>
-      applyFilter(db, db.selectFrom('sessions'), filter)
-        .orderBy(`sessions.${order.column}`, scan)
-        .orderBy('sessions.id', scan)
-        .limit(sql.lit(window.limit))
-        .select('sessions.id');
+    const firstKeys = () => sorted().limit(sql.lit(window.limit)).select('sessions.id');
     const placed =
       readPlaced(db, filter, { statement, window, timeOrder, sizeInText: first }, () =>
         (first ? firstKeys() : keys()).compile(),

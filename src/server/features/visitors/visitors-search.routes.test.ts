@@ -37,6 +37,13 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     return response.json<VisitorSearchResultResource>().visitors;
   }
 
+  /** A new account holding people with these names; returns the names its search finds for a text, in order. */
+  async function searchAmong(...names: string[]) {
+    const account = await ctx().newAccount();
+    for (const name of names) await insertVisitor(ctx().database.db, account.accountId, { name });
+    return (q: string) => namesFound(account.token, q);
+  }
+
   /** The names of the people the search finds for `q`, in their order, with `token`'s account. */
   async function namesFound(token: string, q: string) {
     const response = await ctx().request(token, {
@@ -58,12 +65,7 @@ describeApi('GET /v1/visitors/search', (ctx) => {
   });
 
   it('finds a name of three words or more by its last word too, after the names that start with the text', async () => {
-    const families = await ctx().newAccount();
-    const db = ctx().database.db;
-    await insertVisitor(db, families.accountId, { name: 'Ana María López' });
-    await insertVisitor(db, families.accountId, { name: 'Jan van der Berg' });
-    await insertVisitor(db, families.accountId, { name: 'Bergit Olsen' });
-    const names = (q: string) => namesFound(families.token, q);
+    const names = await searchAmong('Ana María López', 'Jan van der Berg', 'Bergit Olsen');
     expect(await names('lopez')).toEqual(['Ana María López']);
     expect(await names('María López')).toEqual(['Ana María López']);
     expect(await names('berg')).toEqual(['Bergit Olsen', 'Jan van der Berg']);
@@ -71,14 +73,13 @@ describeApi('GET /v1/visitors/search', (ctx) => {
   });
 
   it('finds a name of four words or more by a word between its second and its last, after the other matches', async () => {
-    const families = await ctx().newAccount();
-    const db = ctx().database.db;
-    await insertVisitor(db, families.accountId, { name: 'Ana María López García' });
-    await insertVisitor(db, families.accountId, { name: 'Jan van der Berg' });
-    await insertVisitor(db, families.accountId, { name: 'Lopez Diaz' });
-    await insertVisitor(db, families.accountId, { name: 'Derek Ho' });
-    await insertVisitor(db, families.accountId, { name: 'Pedro Alonso de la Vega' });
-    const names = (q: string) => namesFound(families.token, q);
+    const names = await searchAmong(
+      'Ana María López García',
+      'Jan van der Berg',
+      'Lopez Diaz',
+      'Derek Ho',
+      'Pedro Alonso de la Vega',
+    );
     // The first surname alone, in any case and without its accent, after a name that starts with it.
     expect(await names('LÓPEZ')).toEqual(['Lopez Diaz', 'Ana María López García']);
     expect(await names('lopez gar')).toEqual(['Ana María López García']);
