@@ -42,6 +42,21 @@ async function planOf(db: Db, query: RawBuilder<unknown>): Promise<string> {
   });
 }
 
+/**
+ * Writes the daily rows afresh, in the order they came, and counts both tables. A vacuum cannot remove
+ * the old versions while any other connection to the database has a transaction open, as tests running
+ * beside this one do; a truncated table holds none.
+ */
+async function compactDailyRows(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`create temporary table daily_rows on commit drop as
+      select * from session_daily_counts order by day, website_id`.execute(trx);
+    await sql`truncate session_daily_counts`.execute(trx);
+    await sql`insert into session_daily_counts select * from daily_rows`.execute(trx);
+  });
+  await sql`analyze session_hourly_counts, session_daily_counts`.execute(db);
+}
+
 for (const kind of testDatabaseKinds) {
   describe(`rollup indexes by time migration [${kind}]`, () => {
     const open = databaseBeforeMigration(UNDER_TEST);
@@ -67,7 +82,7 @@ for (const kind of testDatabaseKinds) {
       // Without statistics PostgreSQL guesses one cost for every index of a table this small, and the
       // trigger's updates leave the daily rows scattered among their old versions: a database that has
       // run a while has vacuumed and counted them.
-      if (isPostgres(db)) await sql`vacuum analyze session_hourly_counts, session_daily_counts`.execute(db);
+      if (isPostgres(db)) await compactDailyRows(db);
       const filter = { accountId: 'acc_1' };
       // A range from 09:00 on the third day to 15:00 on the ninth: whole days and the hours at both ends.
       const hours = { from: MIDNIGHT + 2 * DAY + 9 * HOUR, to: MIDNIGHT + 8 * DAY + 15 * HOUR };
