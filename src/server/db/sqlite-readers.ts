@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -17,6 +15,7 @@ import {
 } from 'kysely';
 import type { ReaderAnswer, ReaderQuery, ReaderRequest } from './sqlite-reader-thread.ts';
 import { type BuildRow, rowBuilder } from './sqlite-statements.ts';
+import { siblingModule, startModuleThread } from '../lib/module-thread.ts';
 
 interface Waiting {
   resolve: (rows: Record<string, unknown>[]) => void;
@@ -79,20 +78,8 @@ export function releaseRows(rows: readonly object[]): void {
   }
 }
 
-const here = fileURLToPath(import.meta.url);
-// Built, the thread is a .js file beside this one; run from source (tsx, tests) it is .ts, loaded through tsx.
-const THREAD_FILE = path.join(path.dirname(here), `sqlite-reader-thread${path.extname(here)}`);
-
-function startThread(file: string): Worker {
-  if (!THREAD_FILE.endsWith('.ts')) return new Worker(THREAD_FILE, { workerData: { file } });
-  const source = JSON.stringify(pathToFileURL(THREAD_FILE).href);
-  // A module that fails to load is thrown again outside the promise, so the thread stops with it.
-  const load = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`;
-  return new Worker(`${load}.catch((error) => setImmediate(() => { throw error; }));`, {
-    eval: true,
-    workerData: { file },
-  });
-}
+// The thread's module beside this one (.js built, .ts from source).
+const THREAD_FILE = siblingModule(import.meta.url, 'sqlite-reader-thread');
 
 /** Each result's column names, one row builder for each (sqlite-statements.ts). */
 const builders = new Map<string, BuildRow>();
@@ -194,7 +181,7 @@ export class SqliteReaders {
   }
 
   private start(index: number): Reader {
-    const worker = startThread(this.file);
+    const worker = startModuleThread(THREAD_FILE, { file: this.file });
     const reader: Reader = { worker, waiting: new Map(), queued: [], released: [], held: 0 };
     worker.on('message', (answers: ReaderAnswer[]) => {
       for (const answer of answers) {

@@ -14,7 +14,7 @@ import {
   type RunStatement,
 } from './postgres-bulk.ts';
 import { PostgresCopyRowWriter } from './postgres-copy-writer.ts';
-import { SqliteFileRowWriter } from './sqlite-row-writer.ts';
+import { SqliteFileRowWriter, SqliteThreadRowWriter } from './sqlite-row-writer.ts';
 import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-bulk-rows.ts';
 
 /** What one `write` adds, in one transaction. */
@@ -105,13 +105,15 @@ class KyselyRowWriter implements RowWriter {
   async close(): Promise<void> {}
 }
 
+const SQLITE_THREAD_FROM = 50_000;
+
 /**
  * Picks the fastest safe way to write: PostgreSQL gets `COPY` on pooled connections of its own, a SQLite
  * file its own connection with cached single-row statements (Kysely prepares every statement anew, which
- * costs more than the insert itself at this volume); a caller's transaction and an in-memory database go
- * through Kysely.
+ * costs more than the insert itself at this volume), on a thread of its own for large loads; a caller's
+ * transaction and an in-memory database go through Kysely.
  */
-export async function openRowWriter(db: Db, options: { deferIndexes: boolean }): Promise<RowWriter> {
+export async function openRowWriter(db: Db, options: { deferIndexes: boolean; sessions: number }): Promise<RowWriter> {
   const postgres = isPostgres(db);
   // Indexes are deferred only where the writer owns the connection: a caller's transaction may
   // still need them.
@@ -126,7 +128,10 @@ export async function openRowWriter(db: Db, options: { deferIndexes: boolean }):
   if (postgres || db.isTransaction) return new KyselyRowWriter(db, postgres);
   const databases = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
   const file = databases.rows.find((row) => row.name === 'main')?.file ?? '';
-  return file === ''
-    ? new KyselyRowWriter(db, false)
+  if (file === '') return new KyselyRowWriter(db, false);
+  const writer = { file, visitorColumns: VISITOR_COLUMNS, sessionColumns: SESSION_COLUMNS, deferIndexes };
+  // A thread of its own is worth its start (a few hundred milliseconds from source) for large loads.
+  return deferIndexes || options.sessions >= SQLITE_THREAD_FROM
+    ? new SqliteThreadRowWriter(writer)
     : new SqliteFileRowWriter(file, VISITOR_COLUMNS, SESSION_COLUMNS, deferIndexes);
 }

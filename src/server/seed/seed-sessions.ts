@@ -155,7 +155,7 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
   };
 
   const deferIndexes = options.deferIndexes ?? (await shouldDeferIndexes(db, options.sessions));
-  const writer = await openRowWriter(db, { deferIndexes });
+  const writer = await openRowWriter(db, { deferIndexes, sessions: options.sessions });
   const sessionsPerWrite = options.sessionsPerWrite ?? writer.sessionsPerWrite;
   const inFlight = new Set<Promise<void>>();
   let written = 0;

@@ -1,4 +1,6 @@
 import SQLite from 'better-sqlite3';
+import type { Worker } from 'node:worker_threads';
+import { siblingModule, startModuleThread } from '../lib/module-thread.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import {
   ADD_DAILY_COUNT_SQL,
@@ -27,6 +29,78 @@ const CACHE_KIB = 1024 * 1024;
 const SORT_RUN_KIB = 2000;
 
 /**
+ * A batch as the statements bind it, each table's rows as one flat run of values (so a batch crosses to
+ * the writer's thread as a few dense arrays, not as a million objects), with every count worked out.
+ */
+export interface BoundBatch {
+  /** The visitors' columns, then their session count (0). */
+  visitors: unknown[];
+  sessions: unknown[];
+  pages: unknown[];
+  /** count, account, visitor. */
+  visitorSessions: unknown[];
+  /** account, website, hour, sessions. */
+  hourly: unknown[];
+  /** account, hour, hour, account (MARK_SET_HOUR_SQL). */
+  setHours: unknown[];
+  /** account, day. */
+  setDays: unknown[];
+  /** account, website, day, sessions. */
+  daily: unknown[];
+  /** account, facet, value, hour, website, sessions. */
+  facets: unknown[];
+  /** account, facet, value, day, website, sessions. */
+  facetDays: unknown[];
+  /** account, facet, value. */
+  textValues: unknown[];
+}
+
+/** A single-row INSERT of `columns`. */
+function insertSql(table: string, columns: readonly string[]): string {
+  const names = columns.map((column) => `"${column}"`).join(', ');
+  return `insert into "${table}" (${names}) values (${columns.map(() => '?').join(', ')})`;
+}
+
+/** Each row's values in `columns` order, row after row. */
+function flatRows<Row>(
+  rows: Iterable<Row>,
+  columns: readonly (keyof Row)[],
+  extra: readonly unknown[] = [],
+): unknown[] {
+  const values: unknown[] = [];
+  for (const row of rows) {
+    for (const column of columns) values.push(row[column]);
+    for (const value of extra) values.push(value);
+  }
+  return values;
+}
+
+/** Works out what a batch writes: its rows and the rollups' counts, bound in each statement's order. */
+export function bindBatch(
+  { visitors, sessions, sessionVisitors }: SeedBatch,
+  visitorColumns: readonly (keyof VisitorsTable)[],
+  sessionColumns: readonly (keyof SessionsTable)[],
+): BoundBatch {
+  const account = sessions[0]?.account_id;
+  const hourly = countByHour(sessions);
+  const hours = hoursOf(hourly);
+  const facets = countFacetsByHour(sessions, sessionVisitors);
+  return {
+    visitors: flatRows(visitors, visitorColumns, [0]),
+    sessions: flatRows(sessions, sessionColumns),
+    pages: flatRows(sessions.flatMap(sessionPages), PAGE_COLUMNS),
+    visitorSessions: [...countByVisitor(sessions)].flatMap(([visitor, count]) => [count, account, visitor]),
+    hourly: flatRows(hourly, ['account_id', 'website_id', 'hour', 'sessions']),
+    setHours: hours.flatMap(([owner, hour]) => [owner, hour, hour, owner]),
+    setDays: daysOf(hours).flat(),
+    daily: flatRows(countByDay(hourly), ['account_id', 'website_id', 'day', 'sessions']),
+    facets: flatRows(facets, ['account_id', 'facet', 'value', 'hour', 'website_id', 'sessions']),
+    facetDays: flatRows(countFacetsByDay(facets), ['account_id', 'facet', 'value', 'day', 'website_id', 'sessions']),
+    textValues: sessionTextValues(sessions).flat(),
+  };
+}
+
+/**
  * Writes into a SQLite database file over a connection of its own, with one prepared single-row INSERT
  * per table reused for every row: several times faster than preparing multi-row statements per batch.
  */
@@ -34,14 +108,14 @@ export class SqliteFileRowWriter implements RowWriter {
   readonly sessionsPerWrite = SESSIONS_PER_TRANSACTION;
   readonly parallelism = 1;
   private readonly connection: SQLite.Database;
-  private readonly writeAll: (batch: SeedBatch) => void;
+  private readonly writeAll: (batch: BoundBatch) => void;
   /** Whether the load dropped secondary indexes, which `close` builds again. */
   private readonly deferring: boolean;
 
   constructor(
     file: string,
-    visitorColumns: readonly (keyof VisitorsTable)[],
-    sessionColumns: readonly (keyof SessionsTable)[],
+    private readonly visitorColumns: readonly (keyof VisitorsTable)[],
+    private readonly sessionColumns: readonly (keyof SessionsTable)[],
     deferIndexes: boolean,
   ) {
     this.connection = new SQLite(file, { fileMustExist: true });
@@ -52,10 +126,6 @@ export class SqliteFileRowWriter implements RowWriter {
     this.connection.pragma('threads = 2');
     this.deferring = deferIndexes;
     if (deferIndexes) dropSqliteIndexes(this.connection);
-    // Each visitor is new and has no sessions yet; each batch of sessions adds to its visitors' counts.
-    const insertVisitor = this.prepareInsert('visitors', [...visitorColumns, 'session_count']);
-    const insertSession = this.prepareInsert('sessions', sessionColumns);
-    const values = <Row>(row: Row, columns: readonly (keyof Row)[]) => columns.map((column) => row[column]);
     // The triggers on sessions (the hourly rollups, each visitor's session count, the session's pages) would update a row per
     // inserted session. Inside the transaction they are dropped, the batch's hours, facet values and
     // visitors' counts are added in one pass each, and the same triggers are created again, so no other connection
@@ -68,54 +138,50 @@ export class SqliteFileRowWriter implements RowWriter {
          and tbl_name in ('sessions', 'session_pages', 'session_hourly_counts', 'session_hourly_facets')`,
       )
       .all() as { name: string; sql: string }[];
-    const addVisitorSessions = this.connection.prepare(
-      'update visitors set session_count = session_count + ? where account_id = ? and id = ?',
-    );
-    const addHourlyCount = this.connection.prepare(ADD_HOURLY_COUNT_SQL);
-    const markSetHour = this.connection.prepare(MARK_SET_HOUR_SQL);
-    const markSetDay = this.connection.prepare(MARK_SET_DAY_SQL);
-    const addFacetCount = this.connection.prepare(ADD_FACET_COUNT_SQL);
-    const addDailyCount = this.connection.prepare(ADD_DAILY_COUNT_SQL);
-    const addDailyFacetCount = this.connection.prepare(ADD_DAILY_FACET_COUNT_SQL);
-    const insertPage = this.prepareInsert('session_pages', PAGE_COLUMNS);
-    const addTextValue = this.connection.prepare(
-      'insert into session_text_values (account_id, facet, value) values (?, ?, ?) on conflict do nothing',
-    );
-    this.writeAll = this.connection.transaction(({ visitors, sessions, sessionVisitors }: SeedBatch) => {
+    // Each statement, the values it binds a row and the batch's rows for it, in this order. Each visitor
+    // is new and has no sessions yet; each batch of sessions adds to its visitors' counts.
+    const step = (text: string, arity: number, rowsOf: (batch: BoundBatch) => unknown[]) => ({
+      statement: this.connection.prepare(text),
+      arity,
+      rowsOf,
+    });
+    const steps = [
+      step(insertSql('visitors', [...visitorColumns, 'session_count']), visitorColumns.length + 1, (b) => b.visitors),
+      step(insertSql('sessions', sessionColumns), sessionColumns.length, (b) => b.sessions),
+      step(insertSql('session_pages', PAGE_COLUMNS), PAGE_COLUMNS.length, (b) => b.pages),
+      step(
+        'update visitors set session_count = session_count + ? where account_id = ? and id = ?',
+        3,
+        (b) => b.visitorSessions,
+      ),
+      step(ADD_HOURLY_COUNT_SQL, 4, (b) => b.hourly),
+      step(MARK_SET_HOUR_SQL, 4, (b) => b.setHours),
+      step(MARK_SET_DAY_SQL, 2, (b) => b.setDays),
+      step(ADD_DAILY_COUNT_SQL, 4, (b) => b.daily),
+      step(ADD_FACET_COUNT_SQL, 6, (b) => b.facets),
+      step(ADD_DAILY_FACET_COUNT_SQL, 6, (b) => b.facetDays),
+      step(
+        'insert into session_text_values (account_id, facet, value) values (?, ?, ?) on conflict do nothing',
+        3,
+        (b) => b.textValues,
+      ),
+    ];
+    this.writeAll = this.connection.transaction((batch: BoundBatch) => {
       for (const trigger of triggers) this.connection.exec(`drop trigger "${trigger.name}"`);
-      for (const visitor of visitors) insertVisitor.run([...values(visitor, visitorColumns), 0]);
-      for (const session of sessions) {
-        insertSession.run(values(session, sessionColumns));
-        for (const page of sessionPages(session)) insertPage.run(values(page, PAGE_COLUMNS));
+      for (const { statement, arity, rowsOf } of steps) {
+        const values = rowsOf(batch);
+        for (let at = 0; at < values.length; at += arity) statement.run(values.slice(at, at + arity));
       }
-      const account = sessions[0]?.account_id;
-      for (const [visitor, count] of countByVisitor(sessions)) addVisitorSessions.run(count, account, visitor);
-      const hourly = countByHour(sessions);
-      for (const count of hourly) addHourlyCount.run(count.account_id, count.website_id, count.hour, count.sessions);
-      const hours = hoursOf(hourly);
-      for (const [account, hour] of hours) markSetHour.run(account, hour, hour, account);
-      for (const [account, day] of daysOf(hours)) markSetDay.run(account, day);
-      for (const count of countByDay(hourly)) {
-        addDailyCount.run(count.account_id, count.website_id, count.day, count.sessions);
-      }
-      const facets = countFacetsByHour(sessions, sessionVisitors);
-      for (const count of facets) {
-        addFacetCount.run(count.account_id, count.facet, count.value, count.hour, count.website_id, count.sessions);
-      }
-      for (const count of countFacetsByDay(facets)) {
-        addDailyFacetCount.run(count.account_id, count.facet, count.value, count.day, count.website_id, count.sessions);
-      }
-      for (const row of sessionTextValues(sessions)) addTextValue.run(row);
       for (const trigger of triggers) this.connection.exec(trigger.sql);
     });
   }
 
-  private prepareInsert(table: string, columns: readonly string[]): SQLite.Statement {
-    const names = columns.map((column) => `"${column}"`).join(', ');
-    return this.connection.prepare(`insert into "${table}" (${names}) values (${columns.map(() => '?').join(', ')})`);
+  async write(batch: SeedBatch): Promise<void> {
+    this.writeAll(bindBatch(batch, this.visitorColumns, this.sessionColumns));
   }
 
-  async write(batch: SeedBatch): Promise<void> {
+  /** Writes a batch already bound (on another thread) in one transaction. */
+  writeBound(batch: BoundBatch): void {
     this.writeAll(batch);
   }
 
@@ -135,5 +201,81 @@ export class SqliteFileRowWriter implements RowWriter {
     // with readers active this may stop early, which is harmless.
     this.connection.pragma('wal_checkpoint(TRUNCATE)');
     this.connection.close();
+  }
+}
+
+/** What the writer's thread is started with. */
+export interface SqliteWriterOptions {
+  file: string;
+  visitorColumns: readonly (keyof VisitorsTable)[];
+  sessionColumns: readonly (keyof SessionsTable)[];
+  deferIndexes: boolean;
+}
+
+/** A batch to write, or (without one) the end of the load: the thread builds the indexes and closes. */
+export interface WriterRequest {
+  id: number;
+  batch?: BoundBatch;
+}
+
+export interface WriterAnswer {
+  id: number;
+  error?: { name: string; message: string; code?: string };
+}
+
+const WRITER_THREAD = siblingModule(import.meta.url, 'sqlite-writer-thread');
+
+/**
+ * The same writer on a thread of its own: the load's rows are drawn, counted and bound on the caller's
+ * thread while the previous batch is written, so drawing and writing share the machine's cores instead
+ * of taking turns.
+ */
+export class SqliteThreadRowWriter implements RowWriter {
+  readonly sessionsPerWrite = SESSIONS_PER_TRANSACTION;
+  // One batch written while the next is drawn.
+  readonly parallelism = 2;
+  private readonly thread: Worker;
+  private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private asked = 0;
+  private failure: Error | null = null;
+
+  constructor(private readonly options: SqliteWriterOptions) {
+    this.thread = startModuleThread(WRITER_THREAD, options);
+    this.thread.on('message', ({ id, error }: WriterAnswer) => {
+      const waiting = this.waiting.get(id);
+      this.waiting.delete(id);
+      if (error === undefined) waiting?.resolve();
+      else waiting?.reject(Object.assign(new Error(error.message), { name: error.name, code: error.code }));
+    });
+    this.thread.on('error', (error) => this.fail(error));
+    this.thread.on('exit', (code) => this.fail(new Error(`the SQLite writer's thread stopped (exit code ${code})`)));
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.waiting.values()) waiting.reject(this.failure);
+    this.waiting.clear();
+  }
+
+  private ask(batch?: BoundBatch): Promise<void> {
+    if (this.failure !== null) return Promise.reject(this.failure);
+    this.asked += 1;
+    const request: WriterRequest = { id: this.asked, batch };
+    return new Promise((resolve, reject) => {
+      this.waiting.set(request.id, { resolve, reject });
+      this.thread.postMessage(request);
+    });
+  }
+
+  write(batch: SeedBatch): Promise<void> {
+    return this.ask(bindBatch(batch, this.options.visitorColumns, this.options.sessionColumns));
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.ask();
+    } finally {
+      await this.thread.terminate();
+    }
   }
 }
