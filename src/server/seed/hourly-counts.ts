@@ -167,26 +167,26 @@ export const ADD_FACET_COUNT_SQL = addCountSql('session_hourly_facets', [
   'website_id',
 ]);
 
-/** Rows turned into daily rows by `toDaily`, sorted by `compare` and with equal keys summed. */
-function sumByDay<Row, Daily extends { sessions: number }>(
+/**
+ * Hourly rows summed per day, in `compare` order. Rows are summed under `keyOf` (the daily row's key as
+ * text) before sorting, so only the daily rows are sorted, a tenth as many as a batch's hourly facet rows.
+ */
+function sumByDay<Row extends { hour: number; sessions: number }, Daily extends { sessions: number }>(
   rows: readonly Row[],
-  toDaily: (row: Row) => Daily,
+  keyOf: (row: Row, day: number) => string,
+  toDaily: (row: Row, day: number) => Daily,
   compare: (a: Daily, b: Daily) => number,
 ): Daily[] {
-  const summed: Daily[] = [];
-  for (const row of rows.map(toDaily).sort(compare)) {
-    const last = summed[summed.length - 1];
-    if (last !== undefined && compare(last, row) === 0) last.sessions += row.sessions;
-    else summed.push(row);
+  const summed = new Map<string, Daily>();
+  for (const row of rows) {
+    const day = Math.floor(row.hour / DAY) * DAY;
+    const key = keyOf(row, day);
+    const found = summed.get(key);
+    if (found === undefined) summed.set(key, toDaily(row, day));
+    else found.sessions += row.sessions;
   }
-  return summed;
+  return [...summed.values()].sort(compare);
 }
-
-/** An hourly row as its day's row: the same fields with `hour` turned into the UTC day holding it. */
-const toDay = <Row extends { hour: number }>({ hour, ...rest }: Row) => ({
-  ...rest,
-  day: Math.floor(hour / DAY) * DAY,
-});
 
 export type DailyCount = SessionDailyCountsTable;
 
@@ -194,7 +194,8 @@ export type DailyCount = SessionDailyCountsTable;
 export function countByDay(hourly: readonly HourlyCount[]): DailyCount[] {
   return sumByDay(
     hourly,
-    toDay,
+    (row, day) => `${row.account_id}\u0000${row.website_id}\u0000${day}`,
+    ({ account_id, website_id, sessions }, day) => ({ account_id, website_id, day, sessions }),
     (a, b) => compareText(a.account_id, b.account_id) || compareText(a.website_id, b.website_id) || a.day - b.day,
   );
 }
@@ -205,7 +206,15 @@ export type DailyFacetCount = SessionDailyFacetsTable;
 export function countFacetsByDay(facets: readonly FacetCount[]): DailyFacetCount[] {
   return sumByDay(
     facets,
-    toDay,
+    (row, day) => `${row.account_id}\u0000${row.facet}\u0000${row.value}\u0000${day}\u0000${row.website_id}`,
+    ({ account_id, facet, value, website_id, sessions }, day) => ({
+      account_id,
+      facet,
+      value,
+      day,
+      website_id,
+      sessions,
+    }),
     (a, b) =>
       compareText(a.account_id, b.account_id) ||
       compareText(a.facet, b.facet) ||
