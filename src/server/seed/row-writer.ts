@@ -133,5 +133,5 @@ export async function openRowWriter(db: Db, options: { deferIndexes: boolean; se
   // A thread of its own is worth its start (a few hundred milliseconds from source) for large loads.
   return deferIndexes || options.sessions >= SQLITE_THREAD_FROM
     ? new SqliteThreadRowWriter(writer)
-    : new SqliteFileRowWriter(file, VISITOR_COLUMNS, SESSION_COLUMNS, deferIndexes);
+    : new SqliteFileRowWriter(writer);
 }

@@ -28,6 +28,14 @@ const SESSIONS_PER_TRANSACTION = 100_000;
 const CACHE_KIB = 1024 * 1024;
 const SORT_RUN_KIB = 2000;
 
+/** Where a SQLite bulk writer writes, the columns it writes, and whether it defers the indexes. */
+export interface SqliteWriterOptions {
+  file: string;
+  visitorColumns: readonly (keyof VisitorsTable)[];
+  sessionColumns: readonly (keyof SessionsTable)[];
+  deferIndexes: boolean;
+}
+
 /**
  * A batch as the statements bind it, each table's rows as one flat run of values (so a batch crosses to
  * the writer's thread as a few dense arrays, not as a million objects), with every count worked out.
@@ -78,8 +86,7 @@ function flatRows<Row>(
 /** Works out what a batch writes: its rows and the rollups' counts, bound in each statement's order. */
 export function bindBatch(
   { visitors, sessions, sessionVisitors }: SeedBatch,
-  visitorColumns: readonly (keyof VisitorsTable)[],
-  sessionColumns: readonly (keyof SessionsTable)[],
+  { visitorColumns, sessionColumns }: Pick<SqliteWriterOptions, 'visitorColumns' | 'sessionColumns'>,
 ): BoundBatch {
   const account = sessions[0]?.account_id;
   const hourly = countByHour(sessions);
@@ -112,12 +119,8 @@ export class SqliteFileRowWriter implements RowWriter {
   /** Whether the load dropped secondary indexes, which `close` builds again. */
   private readonly deferring: boolean;
 
-  constructor(
-    file: string,
-    private readonly visitorColumns: readonly (keyof VisitorsTable)[],
-    private readonly sessionColumns: readonly (keyof SessionsTable)[],
-    deferIndexes: boolean,
-  ) {
+  constructor(private readonly options: SqliteWriterOptions) {
+    const { file, visitorColumns, sessionColumns, deferIndexes } = options;
     this.connection = new SQLite(file, { fileMustExist: true });
     this.connection.pragma('busy_timeout = 5000');
     this.connection.pragma('synchronous = NORMAL');
@@ -177,7 +180,7 @@ export class SqliteFileRowWriter implements RowWriter {
   }
 
   async write(batch: SeedBatch): Promise<void> {
-    this.writeAll(bindBatch(batch, this.visitorColumns, this.sessionColumns));
+    this.writeAll(bindBatch(batch, this.options));
   }
 
   /** Writes a batch already bound (on another thread) in one transaction. */
@@ -202,14 +205,6 @@ export class SqliteFileRowWriter implements RowWriter {
     this.connection.pragma('wal_checkpoint(TRUNCATE)');
     this.connection.close();
   }
-}
-
-/** What the writer's thread is started with. */
-export interface SqliteWriterOptions {
-  file: string;
-  visitorColumns: readonly (keyof VisitorsTable)[];
-  sessionColumns: readonly (keyof SessionsTable)[];
-  deferIndexes: boolean;
 }
 
 /** A batch to write, or (without one) the end of the load: the thread builds the indexes and closes. */
@@ -268,7 +263,7 @@ export class SqliteThreadRowWriter implements RowWriter {
   }
 
   write(batch: SeedBatch): Promise<void> {
-    return this.ask(bindBatch(batch, this.options.visitorColumns, this.options.sessionColumns));
+    return this.ask(bindBatch(batch, this.options));
   }
 
   async close(): Promise<void> {

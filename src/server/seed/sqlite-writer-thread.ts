@@ -12,13 +12,7 @@ import {
 
 const port = parentPort;
 if (port === null) throw new Error('sqlite-writer-thread runs as a worker thread');
-const options = workerData as SqliteWriterOptions;
-const writer = new SqliteFileRowWriter(
-  options.file,
-  options.visitorColumns,
-  options.sessionColumns,
-  options.deferIndexes,
-);
+const writer = new SqliteFileRowWriter(workerData as SqliteWriterOptions);
 
 let queue = Promise.resolve();
 port.on('message', (request: WriterRequest) => {
