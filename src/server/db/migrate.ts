@@ -67,9 +67,10 @@ export async function migrateAndMaintain(db: Db): Promise<{ applied: string[]; r
 
 /**
  * Migrates the database `handle` opened from `url`, then builds any index a failed bulk load left
- * dropped and vacuums what the migrations rewrote (`migrateAndMaintain`). On PostgreSQL both get a connection of their own with no statement timeout: building an index
- * or filling a table from millions of rows takes minutes, and the request timeout would stop it. (A SQLite file has no timeout; `:memory:` exists
- * only on the handle's own connection.)
+ * dropped and vacuums what the migrations rewrote (`migrateAndMaintain`). On PostgreSQL this runs on a
+ * connection of its own with no statement timeout: building an index or filling a table from millions
+ * of rows takes minutes, and the request timeout would stop it. (A SQLite file has no timeout;
+ * `:memory:` exists only on the handle's own connection.)
  */
 export async function migrateDatabase(url: string, handle: DatabaseHandle): Promise<string[]> {
   if (handle.dialect === 'sqlite') return (await migrateAndMaintain(handle.db)).applied;

@@ -130,7 +130,7 @@ export async function openRowWriter(db: Db, options: { deferIndexes: boolean; se
   const file = databases.rows.find((row) => row.name === 'main')?.file ?? '';
   if (file === '') return new KyselyRowWriter(db, false);
   const writer = { file, visitorColumns: VISITOR_COLUMNS, sessionColumns: SESSION_COLUMNS, deferIndexes };
-  // A thread of its own is worth its start (a few hundred milliseconds from source) for large loads.
+  // A thread of its own is worth its start (loading its modules takes 1–2 s from source) for large loads.
   return deferIndexes || options.sessions >= SQLITE_THREAD_FROM
     ? new SqliteThreadRowWriter(writer)
     : new SqliteFileRowWriter(writer);
