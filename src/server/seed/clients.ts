@@ -47,7 +47,7 @@ const BROWSER_VERSIONS: Record<BrowserName, WeightedTable<string>> = {
 };
 
 // CSS pixels, as browsers report them: phones are narrow and portrait, Macs report scaled Retina sizes.
-const SCREENS: Record<string, WeightedTable<string>> = {
+const SCREEN_NAMES: Record<string, WeightedTable<string>> = {
   desktop: weights({
     '1920x1080': 40,
     '1536x864': 14,
@@ -89,6 +89,20 @@ const SCREENS: Record<string, WeightedTable<string>> = {
   'tablet:Android': weights({ '800x1280': 50, '1280x800': 20, '962x601': 15, '1138x712': 15 }),
 };
 
+type Screen = readonly [width: number, height: number];
+
+/** The same tables with each size parsed once. */
+const SCREENS = new Map(
+  Object.entries(SCREEN_NAMES).map(([key, sizes]) => [
+    key,
+    sizes.map((size): Screen => {
+      const [width = 1920, height = 1080] = size.split('x').map(Number);
+      return [width, height];
+    }),
+  ]),
+);
+const DESKTOP_SCREENS = SCREENS.get('desktop') as WeightedTable<Screen>;
+
 export function pickClient(random: Random): Client {
   const device = random.weighted(DEVICES);
   const osName = random.weighted(OS_BY_DEVICE[device]);
@@ -97,8 +111,7 @@ export function pickClient(random: Random): Client {
   // Safari on iOS ships with the OS, so its version is the OS version.
   const browserVersion =
     osName === 'iOS' && browserName === 'Safari' ? osVersion : random.weighted(BROWSER_VERSIONS[browserName]);
-  const setup = { device, osName, osVersion, browserName, browserVersion };
-  const screens = SCREENS[`${device}:${osName}`] ?? SCREENS.desktop;
-  const [width = 1920, height = 1080] = (screens ? random.weighted(screens) : '1920x1080').split('x').map(Number);
-  return { ...setup, browserDescription: userAgent(setup, random), width, height };
+  const [width, height] = random.weighted(SCREENS.get(`${device}:${osName}`) ?? DESKTOP_SCREENS);
+  const browserDescription = userAgent({ device, osName, osVersion, browserName, browserVersion }, random);
+  return { device, osName, osVersion, browserName, browserVersion, browserDescription, width, height };
 }

@@ -66,7 +66,12 @@ export function countFacetsByHour(
   const websiteNumbers = new Map<string, number>();
   type FacetValue = Pick<FacetCount, 'account_id' | 'facet' | 'value'>;
   const values: FacetValue[] = [];
-  const valueNumbers = new Map<string, Map<string, Map<string, number>>>();
+  // Per account, per facet (in SESSION_FACETS order): each value's number.
+  const valueNumbers = new Map<string, Map<string, number>[]>();
+  // Per facet with `dependsOn`: the values already worked out for each thing they depend on.
+  const known = SESSION_FACETS.map(([, , dependsOn]) =>
+    dependsOn === undefined ? null : new Map<unknown, string | readonly string[] | null>(),
+  );
   let firstHour = Infinity;
   for (const session of sessions) firstHour = Math.min(firstHour, Math.floor(session.creation_timestamp / 3600));
   // Keys are ((value * hours) + hour) * websites + website; both factors are fixed before the first key.
@@ -83,21 +88,30 @@ export function countFacetsByHour(
       website = websites.push(session.website_id) - 1;
       websiteNumbers.set(session.website_id, website);
     }
-    let facets = valueNumbers.get(session.account_id);
-    if (facets === undefined) {
-      facets = new Map();
-      valueNumbers.set(session.account_id, facets);
+    let numbersByFacet = valueNumbers.get(session.account_id);
+    if (numbersByFacet === undefined) {
+      numbersByFacet = SESSION_FACETS.map(() => new Map<string, number>());
+      valueNumbers.set(session.account_id, numbersByFacet);
     }
     const visitor = visitorsById.get(session.visitor_id);
-    for (const [facet, valueOf] of SESSION_FACETS) {
-      const found = valueOf(session, visitor);
-      if (found === null) continue;
-      let numbers = facets.get(facet);
-      if (numbers === undefined) {
-        numbers = new Map();
-        facets.set(facet, numbers);
+    for (let index = 0; index < SESSION_FACETS.length; index += 1) {
+      const [facet, valueOf, dependsOn] = SESSION_FACETS[index] as (typeof SESSION_FACETS)[number];
+      const memo = known[index];
+      let found: string | readonly string[] | null | undefined;
+      if (memo === null || memo === undefined || dependsOn === undefined) found = valueOf(session, visitor);
+      else {
+        const basis = dependsOn(session, visitor);
+        found = memo.get(basis);
+        if (found === undefined) {
+          found = valueOf(session, visitor);
+          memo.set(basis, found);
+        }
       }
-      for (const value of typeof found === 'string' ? [found] : found) {
+      if (found === null) continue;
+      const numbers = numbersByFacet[index] as Map<string, number>;
+      const many = typeof found !== 'string';
+      for (let at = 0; at < (many ? found.length : 1); at += 1) {
+        const value = many ? (found[at] as string) : (found as string);
         if (value === '') continue;
         let number = numbers.get(value);
         if (number === undefined) {

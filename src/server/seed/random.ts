@@ -95,6 +95,16 @@ export class WeightedTable<T> {
     this.total = running;
   }
 
+  /** The same weights over `convert`ed values. */
+  map<U>(convert: (value: T) => U): WeightedTable<U> {
+    return new WeightedTable(
+      this.values.map((value, index) => {
+        const below = index === 0 ? 0 : (this.cumulative[index - 1] as number);
+        return [convert(value), (this.cumulative[index] as number) - below] as const;
+      }),
+    );
+  }
+
   /** Maps a uniform float in [0, 1) to an entry. */
   pick(uniform: number): T {
     const target = uniform * this.total;

@@ -17,6 +17,7 @@ import {
   countFacetsByDay,
   countFacetsByHour,
 } from './hourly-counts.ts';
+import { type ColumnBatch, forEachRow, toColumns, transferables } from './column-batch.ts';
 import { createSqliteIndexes, dropSqliteIndexes } from './deferred-indexes.ts';
 import type { RowWriter, SeedBatch } from './row-writer.ts';
 import { PAGE_COLUMNS, sessionPages, sessionTextValues } from '../features/sessions/session-bulk-rows.ts';
@@ -37,50 +38,36 @@ export interface SqliteWriterOptions {
 }
 
 /**
- * A batch as the statements bind it, each table's rows as one flat run of values (so a batch crosses to
- * the writer's thread as a few dense arrays, not as a million objects), with every count worked out.
+ * A batch as the statements bind it, each table's rows as columns (column-batch.ts), with every count
+ * worked out.
  */
 export interface BoundBatch {
   /** The visitors' columns, then their session count (0). */
-  visitors: unknown[];
-  sessions: unknown[];
-  pages: unknown[];
+  visitors: ColumnBatch;
+  sessions: ColumnBatch;
+  pages: ColumnBatch;
   /** count, account, visitor. */
-  visitorSessions: unknown[];
+  visitorSessions: ColumnBatch;
   /** account, website, hour, sessions. */
-  hourly: unknown[];
+  hourly: ColumnBatch;
   /** account, hour, hour, account (MARK_SET_HOUR_SQL). */
-  setHours: unknown[];
+  setHours: ColumnBatch;
   /** account, day. */
-  setDays: unknown[];
+  setDays: ColumnBatch;
   /** account, website, day, sessions. */
-  daily: unknown[];
+  daily: ColumnBatch;
   /** account, facet, value, hour, website, sessions. */
-  facets: unknown[];
+  facets: ColumnBatch;
   /** account, facet, value, day, website, sessions. */
-  facetDays: unknown[];
+  facetDays: ColumnBatch;
   /** account, facet, value. */
-  textValues: unknown[];
+  textValues: ColumnBatch;
 }
 
 /** A single-row INSERT of `columns`. */
 function insertSql(table: string, columns: readonly string[]): string {
   const names = columns.map((column) => `"${column}"`).join(', ');
   return `insert into "${table}" (${names}) values (${columns.map(() => '?').join(', ')})`;
-}
-
-/** Each row's values in `columns` order, row after row. */
-function flatRows<Row>(
-  rows: Iterable<Row>,
-  columns: readonly (keyof Row)[],
-  extra: readonly unknown[] = [],
-): unknown[] {
-  const values: unknown[] = [];
-  for (const row of rows) {
-    for (const column of columns) values.push(row[column]);
-    for (const value of extra) values.push(value);
-  }
-  return values;
 }
 
 /** Works out what a batch writes: its rows and the rollups' counts, bound in each statement's order. */
@@ -92,18 +79,19 @@ export function bindBatch(
   const hourly = countByHour(sessions);
   const hours = hoursOf(hourly);
   const facets = countFacetsByHour(sessions, sessionVisitors);
+  const visitorSessions = [...countByVisitor(sessions)].map(([visitor, count]) => [count, account, visitor] as const);
   return {
-    visitors: flatRows(visitors, visitorColumns, [0]),
-    sessions: flatRows(sessions, sessionColumns),
-    pages: flatRows(sessions.flatMap(sessionPages), PAGE_COLUMNS),
-    visitorSessions: [...countByVisitor(sessions)].flatMap(([visitor, count]) => [count, account, visitor]),
-    hourly: flatRows(hourly, ['account_id', 'website_id', 'hour', 'sessions']),
-    setHours: hours.flatMap(([owner, hour]) => [owner, hour, hour, owner]),
-    setDays: daysOf(hours).flat(),
-    daily: flatRows(countByDay(hourly), ['account_id', 'website_id', 'day', 'sessions']),
-    facets: flatRows(facets, ['account_id', 'facet', 'value', 'hour', 'website_id', 'sessions']),
-    facetDays: flatRows(countFacetsByDay(facets), ['account_id', 'facet', 'value', 'day', 'website_id', 'sessions']),
-    textValues: sessionTextValues(sessions).flat(),
+    visitors: toColumns(visitors, visitorColumns, [0]),
+    sessions: toColumns(sessions, sessionColumns),
+    pages: toColumns(sessions.flatMap(sessionPages), PAGE_COLUMNS),
+    visitorSessions: toColumns(visitorSessions, [0, 1, 2]),
+    hourly: toColumns(hourly, ['account_id', 'website_id', 'hour', 'sessions']),
+    setHours: toColumns(hours, [0, 1, 1, 0]),
+    setDays: toColumns(daysOf(hours), [0, 1]),
+    daily: toColumns(countByDay(hourly), ['account_id', 'website_id', 'day', 'sessions']),
+    facets: toColumns(facets, ['account_id', 'facet', 'value', 'hour', 'website_id', 'sessions']),
+    facetDays: toColumns(countFacetsByDay(facets), ['account_id', 'facet', 'value', 'day', 'website_id', 'sessions']),
+    textValues: toColumns(sessionTextValues(sessions), [0, 1, 2]),
   };
 }
 
@@ -141,40 +129,34 @@ export class SqliteFileRowWriter implements RowWriter {
          and tbl_name in ('sessions', 'session_pages', 'session_hourly_counts', 'session_hourly_facets')`,
       )
       .all() as { name: string; sql: string }[];
-    // Each statement, the values it binds a row and the batch's rows for it, in this order. Each visitor
-    // is new and has no sessions yet; each batch of sessions adds to its visitors' counts.
-    const step = (text: string, arity: number, rowsOf: (batch: BoundBatch) => unknown[]) => ({
+    // Each statement and the batch's rows for it, in this order. Each visitor is new and has no sessions
+    // yet; each batch of sessions adds to its visitors' counts.
+    const step = (text: string, rowsOf: (batch: BoundBatch) => ColumnBatch) => ({
       statement: this.connection.prepare(text),
-      arity,
       rowsOf,
     });
     const steps = [
-      step(insertSql('visitors', [...visitorColumns, 'session_count']), visitorColumns.length + 1, (b) => b.visitors),
-      step(insertSql('sessions', sessionColumns), sessionColumns.length, (b) => b.sessions),
-      step(insertSql('session_pages', PAGE_COLUMNS), PAGE_COLUMNS.length, (b) => b.pages),
+      step(insertSql('visitors', [...visitorColumns, 'session_count']), (b) => b.visitors),
+      step(insertSql('sessions', sessionColumns), (b) => b.sessions),
+      step(insertSql('session_pages', PAGE_COLUMNS), (b) => b.pages),
       step(
         'update visitors set session_count = session_count + ? where account_id = ? and id = ?',
-        3,
         (b) => b.visitorSessions,
       ),
-      step(ADD_HOURLY_COUNT_SQL, 4, (b) => b.hourly),
-      step(MARK_SET_HOUR_SQL, 4, (b) => b.setHours),
-      step(MARK_SET_DAY_SQL, 2, (b) => b.setDays),
-      step(ADD_DAILY_COUNT_SQL, 4, (b) => b.daily),
-      step(ADD_FACET_COUNT_SQL, 6, (b) => b.facets),
-      step(ADD_DAILY_FACET_COUNT_SQL, 6, (b) => b.facetDays),
+      step(ADD_HOURLY_COUNT_SQL, (b) => b.hourly),
+      step(MARK_SET_HOUR_SQL, (b) => b.setHours),
+      step(MARK_SET_DAY_SQL, (b) => b.setDays),
+      step(ADD_DAILY_COUNT_SQL, (b) => b.daily),
+      step(ADD_FACET_COUNT_SQL, (b) => b.facets),
+      step(ADD_DAILY_FACET_COUNT_SQL, (b) => b.facetDays),
       step(
         'insert into session_text_values (account_id, facet, value) values (?, ?, ?) on conflict do nothing',
-        3,
         (b) => b.textValues,
       ),
     ];
     this.writeAll = this.connection.transaction((batch: BoundBatch) => {
       for (const trigger of triggers) this.connection.exec(`drop trigger "${trigger.name}"`);
-      for (const { statement, arity, rowsOf } of steps) {
-        const values = rowsOf(batch);
-        for (let at = 0; at < values.length; at += arity) statement.run(values.slice(at, at + arity));
-      }
+      for (const { statement, rowsOf } of steps) forEachRow(rowsOf(batch), (values) => statement.run(values));
       for (const trigger of triggers) this.connection.exec(trigger.sql);
     });
   }
@@ -258,7 +240,7 @@ export class SqliteThreadRowWriter implements RowWriter {
     const request: WriterRequest = { id: this.asked, batch };
     return new Promise((resolve, reject) => {
       this.waiting.set(request.id, { resolve, reject });
-      this.thread.postMessage(request);
+      this.thread.postMessage(request, batch === undefined ? [] : transferables(Object.values(batch)));
     });
   }
 

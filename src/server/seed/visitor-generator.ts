@@ -49,13 +49,22 @@ export function sitesTable(sites: readonly SeedSite[]): WeightedTable<SeedSite> 
   return table(sites.map((site, index) => [site, index === 0 ? 5 : index === 1 ? 3 : 2] as const));
 }
 
+/** Each set of UTM tags as a query string, written once: the traffic sources' tags come from short lists. */
+const utmQueries = new Map<string, string>();
+
 function startUrl(host: string, path: string, source: TrafficSource): string {
   const { utm } = source;
   if (utm.source === '') return `https://${host}${path}`;
-  const query = new URLSearchParams({ utm_source: utm.source, utm_medium: utm.medium, utm_campaign: utm.campaign });
-  if (utm.term) query.set('utm_term', utm.term);
-  if (utm.content) query.set('utm_content', utm.content);
-  return `https://${host}${path}?${query.toString()}`;
+  const key = `${utm.source}\u0000${utm.medium}\u0000${utm.campaign}\u0000${utm.term}\u0000${utm.content}`;
+  let query = utmQueries.get(key);
+  if (query === undefined) {
+    const params = new URLSearchParams({ utm_source: utm.source, utm_medium: utm.medium, utm_campaign: utm.campaign });
+    if (utm.term) params.set('utm_term', utm.term);
+    if (utm.content) params.set('utm_content', utm.content);
+    query = params.toString();
+    utmQueries.set(key, query);
+  }
+  return `https://${host}${path}?${query}`;
 }
 
 function tagsFor(

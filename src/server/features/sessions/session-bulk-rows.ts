@@ -18,8 +18,11 @@ function bucketOf(value: number, edges: readonly number[]): string | null {
 
 const [DURATION, ENGAGEMENT] = RANGE_FACETS as [RangeFacet, RangeFacet];
 
+const UPPER_ASCII = /[A-Z]/;
+
 /** Lower-cases as SQLite's lower() does (ASCII letters only); the seeder's data is ASCII. */
-const lowerAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+const lowerAscii = (text: string) =>
+  UPPER_ASCII.test(text) ? text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : text;
 
 /** Parses a JSON array held as text; anything else has no elements. */
 function jsonArray(text: string): unknown[] {
@@ -51,16 +54,20 @@ const paramsOf = (visitor: VisitorsTable | undefined) => [
 const identifies = (visitor: VisitorsTable | undefined) =>
   (visitor?.email ?? '') !== '' || (visitor?.name ?? '') !== '';
 
+type FacetValueOf = (session: SessionsTable, visitor: VisitorsTable | undefined) => string | readonly string[] | null;
+
 /**
  * A session's facet values as the database triggers keep them (migrations 2026-11-25T1000 and
  * 2026-11-26T1000): for a bulk load, which adds a batch's facets itself instead of row by row. `visitor`
- * is the session's visitor.
+ * is the session's visitor. A facet whose values depend on one thing only (the visitor, the tags' text)
+ * names it as `dependsOn`, so that a batch works out the values once per visitor or text, not per session.
  */
 export const SESSION_FACETS: readonly [
   name: string,
-  value: (session: SessionsTable, visitor: VisitorsTable | undefined) => string | readonly string[] | null,
+  value: FacetValueOf,
+  dependsOn?: (session: SessionsTable, visitor: VisitorsTable | undefined) => unknown,
 ][] = [
-  ['identified', (_session, visitor) => (identifies(visitor) ? '1' : null)],
+  ['identified', (_session, visitor) => (identifies(visitor) ? '1' : null), (_session, visitor) => visitor],
   ['device', (session) => session.device],
   ['browser', (session) => session.browser_name],
   ['os', (session) => session.os_name],
@@ -77,8 +84,8 @@ export const SESSION_FACETS: readonly [
   ['engagement', (session) => bucketOf(session.engagement_score, ENGAGEMENT.edges)],
   ['start_url', (session) => lowerAscii(session.start_url)],
   ['referrer', (session) => lowerAscii(session.referrer)],
-  ['tag', tagsOf],
-  ['visitor_param', (_session, visitor) => paramsOf(visitor)],
+  ['tag', tagsOf, (session) => session.tags],
+  ['visitor_param', (_session, visitor) => paramsOf(visitor), (_session, visitor) => visitor],
 ];
 
 export const PAGE_COLUMNS = [
