@@ -68,10 +68,13 @@ export function countFacetsByHour(
   const values: FacetValue[] = [];
   // Per account, per facet (in SESSION_FACETS order): each value's number.
   const valueNumbers = new Map<string, Map<string, number>[]>();
-  // Per facet with `dependsOn`: the values already worked out for each thing they depend on.
-  const known = SESSION_FACETS.map(([, , dependsOn]) =>
-    dependsOn === undefined ? null : new Map<unknown, string | readonly string[] | null>(),
-  );
+  // Each facet, with the values already worked out for each thing they depend on (`dependsOn`).
+  const facetsToCount = SESSION_FACETS.map(([facet, valueOf, dependsOn]) => ({
+    facet,
+    valueOf,
+    dependsOn,
+    known: new Map<unknown, string | readonly string[] | null>(),
+  }));
   let firstHour = Infinity;
   for (const session of sessions) firstHour = Math.min(firstHour, Math.floor(session.creation_timestamp / 3600));
   // Keys are ((value * hours) + hour) * websites + website; both factors are fixed before the first key.
@@ -94,18 +97,13 @@ export function countFacetsByHour(
       valueNumbers.set(session.account_id, numbersByFacet);
     }
     const visitor = visitorsById.get(session.visitor_id);
-    for (let index = 0; index < SESSION_FACETS.length; index += 1) {
-      const [facet, valueOf, dependsOn] = SESSION_FACETS[index] as (typeof SESSION_FACETS)[number];
-      const memo = known[index];
-      let found: string | readonly string[] | null | undefined;
-      if (memo === null || memo === undefined || dependsOn === undefined) found = valueOf(session, visitor);
-      else {
-        const basis = dependsOn(session, visitor);
-        found = memo.get(basis);
-        if (found === undefined) {
-          found = valueOf(session, visitor);
-          memo.set(basis, found);
-        }
+    for (let index = 0; index < facetsToCount.length; index += 1) {
+      const { facet, valueOf, dependsOn, known } = facetsToCount[index] as (typeof facetsToCount)[number];
+      const basis = dependsOn?.(session, visitor);
+      let found = basis === undefined ? undefined : known.get(basis);
+      if (found === undefined) {
+        found = valueOf(session, visitor);
+        if (basis !== undefined) known.set(basis, found);
       }
       if (found === null) continue;
       const numbers = numbersByFacet[index] as Map<string, number>;
