@@ -1889,7 +1889,7 @@ export type GetSessionsData = {
          */
         sort?: '-start' | 'start' | '-duration' | 'duration' | '-active_time' | 'active_time' | '-engagement' | 'engagement' | '-page_views' | 'page_views' | '-errors' | 'errors' | '-rage_clicks' | 'rage_clicks' | '-error_clicks' | 'error_clicks';
         /**
-         * Device type, the whole value in any case, e.g. desktop, mobile, tablet.
+         * Device type in any case: desktop, mobile, tablet.
          */
         device?: string;
         /**

@@ -28,6 +28,10 @@ export const SESSION_SORTS = SESSION_SORT_KEYS.flatMap((key) => [`-${key}`, key]
 export type SessionSort = (typeof SESSION_SORTS)[number];
 export const DEFAULT_SESSION_SORT: SessionSort = '-start';
 
+/** Every device type a session can have: TVs, consoles and embedded browsers count as desktops. */
+export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
 const dateParam = Type.String({
   minLength: 1,
   maxLength: 64,
@@ -61,7 +65,7 @@ export const SessionsQuery = Type.Object(
           'the engagement score, `errors` error_logs, `error_clicks` clicks followed by an error. Ties by id in the same direction. Default `-start`.',
       }),
     ),
-    device: exact('Device type, the whole value in any case, e.g. desktop, mobile, tablet.', 32),
+    device: exact(`Device type in any case: ${DEVICE_TYPES.join(', ')}.`, 32),
     browser: exact('Browser name, the whole name in any case, e.g. Chrome.'),
     os: exact('Operating system name, the whole name in any case, e.g. Windows.'),
     country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code.' })),

@@ -27,28 +27,41 @@ const bodyAjv = makeAjv(false);
 const queryAjv = makeAjv(true);
 
 const DECIMAL_INTEGER = /^-?\d+$/;
+const DECIMAL_NUMBER = /^-?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?$/;
 
-function integerProperties(schema: object): string[] {
+/** How a query string may spell each numeric type. */
+const NUMERAL: Record<string, RegExp> = { integer: DECIMAL_INTEGER, number: DECIMAL_NUMBER };
+
+function declaredTypes(schema: object): [name: string, type: unknown][] {
   const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-  return Object.entries(properties)
-    .filter(([, property]) => property.type === 'integer')
-    .map(([name]) => name);
+  return Object.entries(properties).map(([name, property]) => [name, property.type]);
+}
+
+/** Ajv's own error shape, for the problems found before Ajv looks. */
+function problem(keyword: string, name: string, params: Record<string, unknown>): ErrorObject {
+  return { keyword, instancePath: `/${name}`, schemaPath: '', params };
 }
 
 /**
- * Query strings coerce to numbers, but only plain decimal integers count: Ajv alone would read `0x10`,
- * ` 5` or `1e3` as numbers.
+ * Query strings coerce to numbers, but only decimals count: Ajv alone would read `0x10`, ` 5` or a blank
+ * as numbers, and `1e3` as an integer. A number may have an exponent, as in JSON. A parameter given twice
+ * arrives as a list, which no parameter here takes: it is named as repeated, not as of the wrong type.
  */
 function compileQuery(schema: object) {
   const validate = queryAjv.compile(schema);
-  const integers = integerProperties(schema);
+  const declared = declaredTypes(schema);
   const check = (data: Record<string, unknown>): boolean => {
-    const loose = integers.find(
-      (name) => typeof data?.[name] === 'string' && !DECIMAL_INTEGER.test(data[name] as string),
-    );
-    if (loose) {
-      check.errors = [{ keyword: 'type', instancePath: `/${loose}`, schemaPath: '', params: { type: 'integer' } }];
-      return false;
+    for (const [name, type] of declared) {
+      const value = data?.[name];
+      if (Array.isArray(value) && type !== 'array') {
+        check.errors = [problem('repeated', name, {})];
+        return false;
+      }
+      const numeral = typeof type === 'string' ? NUMERAL[type] : undefined;
+      if (numeral && typeof value === 'string' && !numeral.test(value)) {
+        check.errors = [problem('type', name, { type })];
+        return false;
+      }
     }
     const valid = validate(data);
     check.errors = validate.errors;
@@ -110,6 +123,8 @@ export function validationErrorToAppError(error: ErrorObject, context: string): 
       const missing = joinPath(error.instancePath, String(params.missingProperty));
       return errors.validation('required', `${missing} is required`, missing);
     }
+    case 'repeated':
+      return errors.validation('repeated_parameter', `${subject} must be given once, not repeated`, param);
     case 'additionalProperties':
       return errors.unknownParameter(joinPath(error.instancePath, String(params.additionalProperty)));
     case 'type':

@@ -10,6 +10,14 @@ describe('nameKey', () => {
     expect(nameKey('O´Brien')).toBe("o'brien");
   });
 
+  it('reads the dotless i and the final sigma as the letters typed for them', () => {
+    expect(nameKey('Işık Yıldız')).toBe('isik yildiz');
+    expect(nameKey('İsmail IŞIK')).toBe('ismail isik');
+    expect(nameKey('ışık')).toBe(nameKey('ISIK'));
+    expect(nameKey('ΣΩΚΡΑΤΗΣ')).toBe('σωκρατησ');
+    expect(nameKey('Σωκράτης')).toBe(nameKey('σωκρατησ'));
+  });
+
   it('keeps letters that have no accent to drop, and scripts without case', () => {
     expect(nameKey('Łukasz Søren')).toBe('łukasz søren');
     expect(nameKey('李 小龙')).toBe('李 小龙');

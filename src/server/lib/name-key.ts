@@ -1,9 +1,14 @@
 /** Apostrophes and the marks typed in their place, all read as "'". */
 const APOSTROPHES = /[\u2018\u2019\u02bc\u00b4`]/g;
 
+/** Lower-case letters that lose no mark yet are typed as another: the dotless "ı", the final "ς". */
+const LETTERS_TYPED_OTHERWISE = /[ıς]/g;
+const TYPED_AS: Record<string, string> = { ı: 'i', ς: 'σ' };
+
 /**
  * A person's name as the people search compares it: without accents, in lower case, every apostrophe as
- * "'" and runs of spaces as one. "Chloé O’Brien" and "chloe o'brien" have one key. Null for no name.
+ * "'" and runs of spaces as one. "Chloé O’Brien" and "chloe o'brien" have one key, as have "Işık" and
+ * "isik", "Σωκράτης" and "σωκρατησ". Null for no name.
  */
 export function nameKey(name: string | null | undefined): string | null {
   if (name === null || name === undefined) return null;
@@ -13,6 +18,7 @@ export function nameKey(name: string | null | undefined): string | null {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
+    .replace(LETTERS_TYPED_OTHERWISE, (letter) => TYPED_AS[letter] ?? letter)
     .replace(/\s+/g, ' ')
     .trim();
   return key === '' ? null : key;

@@ -1,6 +1,6 @@
 import type { Random } from './random.ts';
+import type { DeviceType } from '../../api/schemas/sessions-query.ts';
 
-export type DeviceType = 'desktop' | 'mobile' | 'tablet';
 export type OsName = 'Windows' | 'macOS' | 'Linux' | 'iOS' | 'Android';
 export type BrowserName = 'Chrome' | 'Edge' | 'Firefox' | 'Safari' | 'Samsung Internet' | 'Opera';
 

@@ -36,14 +36,15 @@ import * as visitorLastNameKey from './2026-11-30T1800-visitor-last-name-key.ts'
 import * as sessionErrorClicksSort from './2026-12-01T0900-session-error-clicks-sort.ts';
 import * as visitorThirdNameKey from './2026-12-01T1000-visitor-third-name-key.ts';
 import * as sessionResourceText from './2026-12-02T0900-session-resource-text.ts';
+import * as visitorNameKeyLetters from './2026-12-02T1000-visitor-name-key-letters.ts';
 
-/** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 /**
  * A migration, and on PostgreSQL the tables it rewrites whole (`rewrites`): a rewritten table's
  * visibility map is empty, so they are vacuumed once the migrations are done (migrate.ts).
  */
 export type ProductMigration = Migration & { readonly rewrites?: readonly string[] };
 
+/** Migrations in the order they apply; names are dated so the order is also alphabetical. */
 export const migrations: Record<string, ProductMigration> = {
   '2026-11-22T0900-initial': initial,
   '2026-11-22T1000-people': people,
@@ -82,4 +83,5 @@ export const migrations: Record<string, ProductMigration> = {
   '2026-12-01T0900-session-error-clicks-sort': sessionErrorClicksSort,
   '2026-12-01T1000-visitor-third-name-key': visitorThirdNameKey,
   '2026-12-02T0900-session-resource-text': sessionResourceText,
+  '2026-12-02T1000-visitor-name-key-letters': visitorNameKeyLetters,
 };

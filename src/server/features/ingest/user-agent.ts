@@ -1,8 +1,7 @@
 import UAParser from 'ua-parser-js';
 import type { ClientHintsInput } from '../../../api/schemas/ingest.ts';
 import { applyClientHints } from './client-hints.ts';
-
-export type DeviceType = 'desktop' | 'mobile' | 'tablet';
+import type { DeviceType } from '../../../api/schemas/sessions-query.ts';
 
 export interface ParsedUserAgent {
   device: DeviceType;

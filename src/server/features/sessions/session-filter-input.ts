@@ -1,4 +1,4 @@
-import type { SessionsQueryInput } from '../../../api/schemas/sessions-query.ts';
+import { DEVICE_TYPES, type SessionsQueryInput } from '../../../api/schemas/sessions-query.ts';
 import { errors } from '../../errors.ts';
 import type { SessionFilter } from './session-filter.ts';
 
@@ -6,6 +6,14 @@ function checkRange(min: number | undefined, max: number | undefined, param: str
   if (min !== undefined && max !== undefined && min > max) {
     throw errors.validation('invalid_range', `${param}_min must not be greater than ${param}_max`, `${param}_min`);
   }
+}
+
+/** A device type in any case, as sessions keep it; any other is refused, as a typo would match nothing. */
+function deviceType(device: string | undefined): string | undefined {
+  if (device === undefined) return undefined;
+  const known = DEVICE_TYPES.find((type) => type === device.toLowerCase());
+  if (known) return known;
+  throw errors.validation('invalid_value', `device must be one of ${DEVICE_TYPES.join(', ')}`, 'device');
 }
 
 /** `name=value`, split at the first `=`; the schema has already required a non-empty name before it. */
@@ -29,7 +37,7 @@ export function toSessionFilter(
     websiteId: query.website_id,
     from: range?.from ?? null,
     to: range?.to ?? null,
-    device: query.device,
+    device: deviceType(query.device),
     browser: query.browser,
     os: query.os,
     country: query.country?.toUpperCase(),

@@ -154,8 +154,21 @@ export function checkSessionsQuery(query: Readonly<Record<string, string | undef
     toSessionFilter('', typed, resolveDateRange(typed, new Date()));
   } catch (error) {
     if (!(error instanceof AppError) || error.param === undefined) throw error;
-    throw errors.validation(error.code, error.message, `${within}.${error.param}`);
+    throw errors.validation(error.code, namedWithin(error.message, within), `${within}.${error.param}`);
   }
+}
+
+const QUERY_PARAMETER_NAMES = new RegExp(`\\b(${Object.keys(SessionsQuery.properties).join('|')})\\b`, 'g');
+
+/**
+ * A message about the list's parameters with each parameter it names put under the field that holds them
+ * ("query.duration_min must not be greater than query.duration_max"). The value quoted after "got" is the
+ * sender's own text and stays as sent.
+ */
+function namedWithin(message: string, within: string): string {
+  const quoted = message.indexOf('; got "');
+  const said = quoted < 0 ? message : message.slice(0, quoted);
+  return said.replace(QUERY_PARAMETER_NAMES, (name) => `${within}.${name}`) + message.slice(said.length);
 }
 
 /** One session's JSON text; `markSeen` records that a person opened it in the dashboard. */

@@ -78,6 +78,16 @@ describeApi('/v1/views', (ctx) => {
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(response.json(), JSON.stringify(query)).toMatchObject({ error: { type: 'validation_error', param } });
     }
+    for (const [query, message] of [
+      [{ duration_min: '10', duration_max: '5' }, 'query.duration_min must not be greater than query.duration_max'],
+      [{ date_from: 'TODAY', date_to: 'YESTERDAY' }, 'query.date_from must not be after query.date_to'],
+      [{ date_from: 'page size' }, 'query.date_from must be a date (YYYY-MM-DD)'],
+    ] as const) {
+      const response = await json(account.token, 'POST', '/v1/views', { name: 'x', query });
+      expect(response.json<{ error: { message: string } }>().error.message).toContain(message);
+    }
+    const garbled = await json(account.token, 'POST', '/v1/views', { name: 'x', query: { date_from: 'page size' } });
+    expect(garbled.json<{ error: { message: string } }>().error.message).toMatch(/; got "page size"$/);
     const blank = await json(account.token, 'POST', '/v1/views', { name: '   ', query: {} });
     expect(blank.json()).toMatchObject({ error: { code: 'too_short', param: 'name' } });
     expect((await json(account.token, 'GET', '/v1/views')).json<{ views: unknown[] }>().views).toEqual([]);
@@ -193,6 +203,22 @@ describeApi('/v1/views', (ctx) => {
     const taken = await create(colleague, 'checkout');
     expect(taken.statusCode).toBe(409);
     expect(taken.json<{ error: { message: string } }>().error.message).toContain('shared with the account');
+
+    // Sharing a private view is refused while a colleague's shared view already has its name.
+    const draft = (await create(account.token, 'Refunds')).json<SavedViewResource>();
+    expect((await create(colleague, 'refunds', true)).statusCode).toBe(201);
+    const clash = await json(account.token, 'PATCH', `/v1/views/${draft.id}`, { shared: true });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ error: { code: 'view_name_taken', param: 'name' } });
+    expect(clash.json<{ error: { message: string } }>().error.message).toContain('shared with the account');
+    const sharedRenamed = await json(account.token, 'PATCH', `/v1/views/${draft.id}`, {
+      shared: true,
+      name: 'Refunds (mine)',
+    });
+    expect(sharedRenamed.json<SavedViewResource>()).toMatchObject({ shared: true, name: 'Refunds (mine)' });
+    await json(account.token, 'DELETE', `/v1/views/${draft.id}`);
+    const colleagues = (await json(colleague, 'GET', '/v1/views')).json<{ views: SavedViewResource[] }>().views;
+    await json(colleague, 'DELETE', `/v1/views/${colleagues.find((view) => view.name === 'refunds')?.id ?? ''}`);
 
     // A rename onto another view's name is refused; onto its own name, in another case, it is not.
     const renamed = await json(account.token, 'PATCH', `/v1/views/${other.id}`, { name: 'MOBILE errors' });

@@ -121,7 +121,9 @@ export async function changeView(
   const row = await changeableView(db, actor, id);
   const name = input.name === undefined ? undefined : viewName(input.name);
   if (input.query !== undefined) checkSessionsQuery(input.query, 'query');
-  if (name !== undefined) await ensureNameFree(db, actor, name, id);
+  // Sharing puts the view in everyone's list, beside the views already shared under its name.
+  const sharing = input.shared === true && row.shared !== 1;
+  if (name !== undefined || sharing) await ensureNameFree(db, actor, name ?? row.name, id);
   const changes = {
     ...(name === undefined ? {} : { name }),
     ...(input.query === undefined ? {} : { query: JSON.stringify(input.query) }),

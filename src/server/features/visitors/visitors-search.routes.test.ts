@@ -93,6 +93,21 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     expect(await names('la')).toEqual([]);
   });
 
+  it('finds a name by the letters typed for a dotless i or a final sigma', async () => {
+    const names = await searchAmong('Işık Yıldız', 'Mehmet Ali Kılıç', 'Σωκράτης Παππάς');
+    expect(await names('isik')).toEqual(['Işık Yıldız']);
+    expect(await names('IŞIK')).toEqual(['Işık Yıldız']);
+    expect(await names('yildiz')).toEqual(['Işık Yıldız']);
+    expect(await names('kilic')).toEqual(['Mehmet Ali Kılıç']);
+    expect(await names('σωκρατησ')).toEqual(['Σωκράτης Παππάς']);
+    expect(await names('ΠΑΠΠΑΣ')).toEqual(['Σωκράτης Παππάς']);
+  });
+
+  it('lists the names that match on the same word by the whole name', async () => {
+    const names = await searchAmong('Sophia de Vries', 'Kofi de Vries', 'Arjun de Vries', 'Lucas de Vries');
+    expect(await names('de vries')).toEqual(['Arjun de Vries', 'Kofi de Vries', 'Lucas de Vries', 'Sophia de Vries']);
+  });
+
   it('takes e-mail and name matches in turn, so many of one kind do not crowd out the other', async () => {
     const crowded = await ctx().newAccount();
     const db = ctx().database.db;

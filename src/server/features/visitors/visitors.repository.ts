@@ -52,7 +52,7 @@ function searchLimit(limit: number): number {
   return Math.min(20, Math.max(1, Math.trunc(limit)));
 }
 
-/** What each of the search's reads found, each list in its key's order. */
+/** What each of the search's reads found, each list in its key's order, then by whole name and id. */
 export interface SearchMatches {
   byId: VisitorSummaryRow | undefined;
   bySession: VisitorSummaryRow | undefined;
@@ -119,7 +119,12 @@ export async function findSearchMatches(
   const part = (kind: (typeof PARTS)[number]) =>
     found
       .filter((row) => Number(row.part) === PARTS.indexOf(kind))
-      .sort((a, b) => byteOrder(a.sort_key, b.sort_key))
+      .sort(
+        (a, b) =>
+          byteOrder(a.sort_key, b.sort_key) ||
+          byteOrder(nameKey(a.name) ?? '', nameKey(b.name) ?? '') ||
+          byteOrder(a.id, b.id),
+      )
       .map(({ part: _part, sort_key: _key, ...visitor }) => visitor);
   const seen = new Set<string>();
   const byName = [...part('name'), ...part('name_tail'), ...part('name_third'), ...part('name_last')].filter(
