@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { DEVICE_TYPES } from '../device-types.ts';
 
 export const RELATIVE_DATES = [
   'TODAY',
@@ -27,10 +28,6 @@ export type SessionSortKey = (typeof SESSION_SORT_KEYS)[number];
 export const SESSION_SORTS = SESSION_SORT_KEYS.flatMap((key) => [`-${key}`, key]) as `${'-' | ''}${SessionSortKey}`[];
 export type SessionSort = (typeof SESSION_SORTS)[number];
 export const DEFAULT_SESSION_SORT: SessionSort = '-start';
-
-/** Every device type a session can have: TVs, consoles and embedded browsers count as desktops. */
-export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet'] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 const dateParam = Type.String({
   minLength: 1,

@@ -1,5 +1,5 @@
 import { type Random, type WeightedTable, weights } from './random.ts';
-import type { DeviceType } from '../../api/schemas/sessions-query.ts';
+import type { DeviceType } from '../../api/device-types.ts';
 import { type BrowserName, type OsName, userAgent } from './user-agent.ts';
 
 /** One visitor's device, OS, browser and screen, chosen together so they agree with each other. */

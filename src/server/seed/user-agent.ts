@@ -1,5 +1,5 @@
 import type { Random } from './random.ts';
-import type { DeviceType } from '../../api/schemas/sessions-query.ts';
+import type { DeviceType } from '../../api/device-types.ts';
 
 export type OsName = 'Windows' | 'macOS' | 'Linux' | 'iOS' | 'Android';
 export type BrowserName = 'Chrome' | 'Edge' | 'Firefox' | 'Safari' | 'Samsung Internet' | 'Opera';

@@ -1,7 +1,7 @@
 import UAParser from 'ua-parser-js';
 import type { ClientHintsInput } from '../../../api/schemas/ingest.ts';
 import { applyClientHints } from './client-hints.ts';
-import type { DeviceType } from '../../../api/schemas/sessions-query.ts';
+import type { DeviceType } from '../../../api/device-types.ts';
 
 export interface ParsedUserAgent {
   device: DeviceType;

@@ -1,4 +1,5 @@
-import { DEVICE_TYPES, type SessionsQueryInput } from '../../../api/schemas/sessions-query.ts';
+import { DEVICE_TYPES, deviceTypeOf } from '../../../api/device-types.ts';
+import type { SessionsQueryInput } from '../../../api/schemas/sessions-query.ts';
 import { errors } from '../../errors.ts';
 import type { SessionFilter } from './session-filter.ts';
 
@@ -11,7 +12,7 @@ function checkRange(min: number | undefined, max: number | undefined, param: str
 /** A device type in any case, as sessions keep it; any other is refused, as a typo would match nothing. */
 function deviceType(device: string | undefined): string | undefined {
   if (device === undefined) return undefined;
-  const known = DEVICE_TYPES.find((type) => type === device.toLowerCase());
+  const known = deviceTypeOf(device);
   if (known) return known;
   throw errors.validation('invalid_value', `device must be one of ${DEVICE_TYPES.join(', ')}`, 'device');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftOf, valuesOfDraft } from './filter-draft.ts';
-import { FILTER_DEFINITIONS, describeFilter } from './session-filters.ts';
+import { FILTER_DEFINITIONS, describeFilter, readSessionFilters } from './session-filters.ts';
 
 const duration = FILTER_DEFINITIONS.find((definition) => definition.id === 'duration')!;
 const engagement = FILTER_DEFINITIONS.find((definition) => definition.id === 'engagement')!;
@@ -63,5 +63,16 @@ describe('a visitor parameter', () => {
       ok: false,
       error: 'Enter a parameter name without “=”.',
     });
+  });
+});
+
+describe('a device type in the address', () => {
+  it('is read in any case as one of the types the API takes, and dropped otherwise', () => {
+    expect(readSessionFilters(new URLSearchParams('device=Mobile'))).toEqual({ device: 'mobile' });
+    expect(readSessionFilters(new URLSearchParams('device=TABLET&browser=Chrome'))).toEqual({
+      device: 'tablet',
+      browser: 'Chrome',
+    });
+    expect(readSessionFilters(new URLSearchParams('device=phone'))).toEqual({});
   });
 });

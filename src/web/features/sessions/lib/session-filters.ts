@@ -1,4 +1,5 @@
 import type { GetSessionsData, ListSessionValuesData } from '../../../../api/client/types.gen.ts';
+import { DEVICE_TYPES, deviceTypeOf } from '../../../../api/device-types.ts';
 import { countryName } from './countries.ts';
 
 type SessionsQuery = NonNullable<GetSessionsData['query']>;
@@ -43,7 +44,7 @@ const scoreValue = (value: string) =>
 
 /** How each parameter's URL text is checked: the normalised value, or null when the API would refuse it. */
 const READERS: Record<FilterParam, (value: string) => string | null> = {
-  device: textUpTo(32),
+  device: deviceTypeOf,
   browser: textUpTo(128),
   os: textUpTo(128),
   country: (value) => (/^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null),
@@ -186,11 +187,7 @@ export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
     control: {
       kind: 'choice',
       counted: 'device',
-      options: [
-        { value: 'desktop', label: 'Desktop' },
-        { value: 'mobile', label: 'Mobile' },
-        { value: 'tablet', label: 'Tablet' },
-      ],
+      options: DEVICE_TYPES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) })),
     },
   },
   textFilter('browser', 'Browser', COMMON_BROWSERS),
