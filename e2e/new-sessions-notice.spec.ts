@@ -67,3 +67,37 @@ test('sessions that arrive while the list is open are announced, not slipped und
   expect(topThree.sort()).toEqual([...arrived].sort());
   await expect(rows.nth(4)).toHaveAttribute('data-id', firstBefore ?? '');
 });
+
+test('the next page continues the list as it was loaded, though sessions arrived since', async ({ page, request }) => {
+  const { website } = readState();
+  await signIn(page, 'analyst');
+  /** The next answer of the list itself for page `num` (0-based) of 25. */
+  const pageAnswer = (num: number) =>
+    page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === '/v1/sessions' &&
+        url.searchParams.get('page') === String(num) &&
+        url.searchParams.get('size') === '25'
+      );
+    });
+  type Answer = { total: number; sessions: { id: string }[] };
+  const first = pageAnswer(0);
+  await page.goto(`/sessions?website_id=${website.id}`);
+  const firstPage = (await (await first).json()) as Answer;
+  expect(firstPage.total).toBeGreaterThan(50);
+
+  const arrived = [await recordSession(request, website.publicKey), await recordSession(request, website.publicKey)];
+  const second = pageAnswer(1);
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  const secondAnswer = await second;
+  expect(new URL(secondAnswer.url()).searchParams.has('date_to')).toBe(true);
+  const secondPage = (await secondAnswer.json()) as Answer;
+  // The same list: the same total, no row of the first page again, none of the arrivals.
+  expect(secondPage.total).toBe(firstPage.total);
+  const firstIds = firstPage.sessions.map((session) => session.id);
+  const secondIds = secondPage.sessions.map((session) => session.id);
+  expect(secondIds).toHaveLength(25);
+  expect(secondIds.filter((id) => firstIds.includes(id) || arrived.includes(id))).toEqual([]);
+  await expect(page.getByText(`26–50 of ${firstPage.total.toLocaleString('en-GB')}`)).toBeVisible();
+});

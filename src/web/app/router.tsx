@@ -39,6 +39,10 @@ export function createAppRouter(queryClient: QueryClient) {
         {
           path: 'sessions',
           loader: sessionsLoader(queryClient),
+          // The loader starts the list while the page's code loads, on the way in. Once the page is
+          // shown, it asks for each page, filter and order itself (pinned to the list it loaded): asking
+          // again here would fetch each page twice, once as the list stands now.
+          shouldRevalidate: () => false,
           lazy: async () => ({ Component: (await loadSessionsRoute()).SessionsRoute }),
         },
         {

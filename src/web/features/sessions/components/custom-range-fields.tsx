@@ -68,6 +68,8 @@ export function CustomRangeFields({ dateFrom, dateTo, timeZone, onCommit }: Cust
       <DateTimePicker
         label="From"
         value={drafts.from}
+        // No session has started yet after now: a start there would show an empty list.
+        disableFuture
         onChange={(from) => setDrafts((current) => ({ ...current, from }))}
         onAccept={(from) => commit({ ...drafts, from })}
         timezone={timeZone}

@@ -11,7 +11,7 @@ import {
   ME,
   mockSessionsApi,
   renderPage,
-  sessionRequests,
+  lastPageRequest,
   sessionsResponse,
   signInAs,
 } from './sessions-page-fixtures.tsx';
@@ -40,17 +40,17 @@ describe('SessionsPage', () => {
     const user = userEvent.setup({ delay: null });
     renderPage('/sessions?page=3');
     await screen.findByText('1,234 sessions');
-    expect(sessionRequests.at(-1)?.has('sort')).toBe(false);
+    expect(lastPageRequest()?.has('sort')).toBe(false);
     expect(screen.getByText('Sorted by start time, newest first')).toBeInTheDocument();
 
     await user.click(screen.getByRole('columnheader', { name: /Duration/ }));
-    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('-duration'));
-    expect(sessionRequests.at(-1)?.get('page')).toBe('0');
+    await waitFor(() => expect(lastPageRequest()?.get('sort')).toBe('-duration'));
+    expect(lastPageRequest()?.get('page')).toBe('0');
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/sessions?sort=-duration');
     expect(await screen.findByText('Sorted by duration, longest first')).toBeInTheDocument();
 
     await user.click(screen.getByRole('columnheader', { name: /Duration/ }));
-    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('duration'));
+    await waitFor(() => expect(lastPageRequest()?.get('sort')).toBe('duration'));
     expect(await screen.findByText('Sorted by duration, shortest first')).toBeInTheDocument();
   });
 
@@ -59,7 +59,7 @@ describe('SessionsPage', () => {
     renderPage();
     await screen.findByText('1,234 sessions');
     await user.click(screen.getByRole('columnheader', { name: /Active time/ }));
-    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('-active_time'));
+    await waitFor(() => expect(lastPageRequest()?.get('sort')).toBe('-active_time'));
     expect(screen.getByRole('columnheader', { name: /Active time/ })).toHaveAttribute('aria-sort', 'descending');
     expect(await screen.findByText('Sorted by active time, longest first')).toBeInTheDocument();
     cleanup();
@@ -75,22 +75,22 @@ describe('SessionsPage', () => {
     renderPage();
     await screen.findByText('1,234 sessions');
     await user.click(screen.getByRole('columnheader', { name: /Error clicks/ }));
-    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('-error_clicks'));
+    await waitFor(() => expect(lastPageRequest()?.get('sort')).toBe('-error_clicks'));
     expect(await screen.findByText('Sorted by error clicks, highest first')).toBeInTheDocument();
     await user.click(screen.getByRole('columnheader', { name: /Error clicks/ }));
-    await waitFor(() => expect(sessionRequests.at(-1)?.get('sort')).toBe('error_clicks'));
+    await waitFor(() => expect(lastPageRequest()?.get('sort')).toBe('error_clicks'));
     expect(screen.getByRole('columnheader', { name: /Error clicks/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   it('opens a link with a sort sorted, and ignores a sort the server does not know', async () => {
     renderPage('/sessions?sort=-rage_clicks');
     await screen.findByText('1,234 sessions');
-    expect(sessionRequests.at(-1)?.get('sort')).toBe('-rage_clicks');
+    expect(lastPageRequest()?.get('sort')).toBe('-rage_clicks');
     expect(screen.getByRole('columnheader', { name: /Rage clicks/ })).toHaveAttribute('aria-sort', 'descending');
     cleanup();
     renderPage('/sessions?sort=visitor');
     await screen.findByText('1,234 sessions');
-    expect(sessionRequests.at(-1)?.has('sort')).toBe(false);
+    expect(lastPageRequest()?.has('sort')).toBe(false);
   });
 
   it('puts the frustration signals and engagement right after the visitor', async () => {
@@ -213,7 +213,7 @@ describe('SessionsPage', () => {
     });
     renderPage('/sessions?page=900');
     await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/sessions?page=49'));
-    await waitFor(() => expect(sessionRequests.at(-1)?.get('page')).toBe('49'));
+    await waitFor(() => expect(lastPageRequest()?.get('page')).toBe('49'));
     expect(await screen.findByText(/1,?226–1,?234 of 1,?234/)).toBeInTheDocument();
   });
 });

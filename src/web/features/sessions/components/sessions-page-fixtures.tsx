@@ -50,6 +50,12 @@ export const SESSIONS = [
 
 /** Every GET /v1/sessions request of the current test, oldest first. */
 export const sessionRequests: URLSearchParams[] = [];
+
+/**
+ * The latest request for a page of the list itself, past the list's own small questions of one row: its
+ * newest session and how many arrived since.
+ */
+export const lastPageRequest = () => sessionRequests.filter((query) => query.get('size') !== '1').at(-1);
 let me = ME;
 let respondWith: (query: URLSearchParams) => MockReply;
 

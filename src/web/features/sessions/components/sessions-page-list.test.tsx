@@ -6,6 +6,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { getSessionsOptions } from '../../../../api/client/@tanstack/react-query.gen.ts';
 import { errorReply } from '../../../test/mock-api.ts';
 import { makeSession } from '../../../components/sessions/make-session.ts';
 import {
@@ -14,6 +16,7 @@ import {
   mockSessionsApi,
   renderPage,
   sessionRequests,
+  sessionsResponse,
 } from './sessions-page-fixtures.tsx';
 
 mockSessionsApi();
@@ -58,8 +61,8 @@ describe('SessionsPage', () => {
     const newer = makeSession({ id: 'ses_new', creation_timestamp: 1_795_340_000, visitor: { name: 'Noor Ali' } });
     answerSessionsWith((query) => {
       if (query.get('size') === '1') {
-        // Counted from the newest shown session's second on, so that session is among the 13.
-        return { body: { total: 13, page: { num: 0, size: 1 }, sessions: [newer] } };
+        // Counted from the second after the newest session shown.
+        return { body: { total: 12, page: { num: 0, size: 1 }, sessions: [newer] } };
       }
       return { body: { total: 1246, page: { num: 0, size: 25 }, sessions: [newer, ...SESSIONS] } };
     });
@@ -68,11 +71,13 @@ describe('SessionsPage', () => {
     expect(await screen.findByText('12 new sessions')).toBeInTheDocument();
     const poll = sessionRequests.at(-1);
     expect(poll?.get('size')).toBe('1');
-    expect(poll?.get('date_from')).toBe('2026-11-22T09:30:00Z');
+    expect(poll?.get('date_from')).toBe('2026-11-22T09:30:01Z');
+    expect(poll?.has('date_to')).toBe(false);
     expect(screen.queryByText(/Noor Ali/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText(/Noor Ali/)).toBeInTheDocument();
+    expect(sessionRequests.at(-1)?.has('date_to')).toBe(false);
     await waitFor(() => expect(screen.queryByText('12 new sessions')).not.toBeInTheDocument());
   });
 
@@ -109,12 +114,46 @@ describe('SessionsPage', () => {
     expect(await screen.findByText(/Noor Ali/)).toBeInTheDocument();
   });
 
-  it('does not watch for new sessions past the first page or in another order', async () => {
+  it('keeps every page and order to the sessions the list held, and watches for new ones in any order', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderPage('/sessions?sort=-duration');
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    renderPage('/sessions?sort=-duration&date_from=TODAY');
+    await screen.findByText('Ana Lima · ana@example.com');
+    // The list's newest session, asked once in time order: the list is pinned just after it.
+    await waitFor(() => expect(sessionRequests).toHaveLength(2));
+    expect(sessionRequests[1]?.get('size')).toBe('1');
+    expect(sessionRequests[1]?.get('sort')).toBe('-start');
+    const pinnedAt = '2026-11-22T09:30:01Z';
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('page')).toBe('1'));
+    const nextPage = sessionRequests.at(-1);
+    expect(nextPage?.get('sort')).toBe('-duration');
+    expect(nextPage?.get('date_from')).toBe('TODAY');
+    expect(nextPage?.get('date_to')).toBe(pinnedAt);
+    // The range shown is the one chosen, not the pin.
+    expect(screen.getByText(/^Showing 22 Nov 2026 00:00 – now/)).toBeInTheDocument();
+
+    answerSessionsWith((query) =>
+      query.get('size') === '1'
+        ? { body: { total: 4, page: { num: 0, size: 1 }, sessions: SESSIONS.slice(0, 1) } }
+        : sessionsResponse(query),
+    );
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(await screen.findByText('4 new sessions')).toBeInTheDocument();
+    const poll = sessionRequests.at(-1);
+    expect(poll?.get('date_from')).toBe(pinnedAt);
+    expect(poll?.has('date_to')).toBe(false);
+    expect(poll?.has('sort')).toBe(false);
+  });
+
+  it('neither pins nor watches a list that ends at a date of its own', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPage('/sessions?date_from=2026-11-01&date_to=2026-11-10');
     await screen.findByText('Ana Lima · ana@example.com');
     await vi.advanceTimersByTimeAsync(31_000);
     expect(sessionRequests).toHaveLength(1);
+    expect(sessionRequests[0]?.get('date_to')).toBe('2026-11-10');
   });
 
   it('shows a failure with the request id to quote', async () => {
@@ -127,6 +166,22 @@ describe('SessionsPage', () => {
     expect(alert).toHaveTextContent('Sessions could not be loaded');
     expect(alert).toHaveTextContent('date_from must be a date');
     expect(alert).toHaveTextContent('req_test123');
+  });
+
+  it('does not ask again, as the page opens, what the server refused on the way in', async () => {
+    answerSessionsWith(() =>
+      errorReply(400, 'validation_error', 'invalid_date', 'date_from must be a date', 'date_from'),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // As the route does while the page's code loads.
+    await queryClient.prefetchQuery(
+      getSessionsOptions({ query: { page: 0, size: 25, date_from: 'soon', tz: 'Europe/London' } }),
+    );
+    expect(sessionRequests).toHaveLength(1);
+    renderPage('/sessions?date_from=soon&tz=Europe%2FLondon', queryClient);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('date_from must be a date');
+    expect(sessionRequests).toHaveLength(1);
   });
 
   it('opens a session in a drawer with its details and the way to the visitor', async () => {

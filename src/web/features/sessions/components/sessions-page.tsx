@@ -14,8 +14,7 @@ import { useCanReadSessions } from '../../../components/sessions/use-can-read-se
 import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
 import { sortFromSortModel, sortModelFromSort } from '../../../components/sessions/session-sort.ts';
 import { useMeQuery } from '../../../lib/api/me-query.ts';
-import { useNewSessionsCount } from '../api/use-new-sessions-count.ts';
-import { useSessionsQuery } from '../api/use-sessions-query.ts';
+import { useSessionsList } from '../api/use-sessions-list.ts';
 import {
   DEFAULT_PAGE_SIZE,
   lastPageOf,
@@ -78,7 +77,7 @@ function PageHeader({ children }: { children?: ReactNode }) {
 function SessionsList({ renderViewActions }: SessionsPageProps) {
   const { view, changeView } = useSessionsView();
   const query = useMemo(() => toSessionsQuery(view), [view]);
-  const sessions = useSessionsQuery(query);
+  const { sessions, shownQuery, newCount, showNew } = useSessionsList(query);
   const { openSessionId, openSession, closeSession } = useOpenSessionParam();
   // The column choice is each person's own, even in a shared browser.
   const personId = useMeQuery().data?.user?.user_id ?? 'token';
@@ -86,10 +85,8 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
     openSessionId,
     sessions.data?.sessions.find((session) => session.id === openSessionId),
   );
-  const { page: _page, size: _size, ...exportFilter } = query;
-  // Only the first page in the default order has new sessions at its top.
-  const watchesForNew = view.page === 0 && view.sort === '' && sessions.isSuccess && !sessions.isPlaceholderData;
-  const newCount = useNewSessionsCount(query, sessions.data?.sessions ?? [], watchesForNew);
+  // The export takes the sessions the list holds, not those that arrived since.
+  const { page: _page, size: _size, ...exportFilter } = shownQuery;
 
   // The grid is the costliest part of the page: its props stay the same objects unless they change, so it
   // renders again only for new rows, a new page or sort, not for the drawer opening or the menus closing.
@@ -148,7 +145,7 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
         </Box>
       ) : null}
       <Box sx={{ position: 'relative' }}>
-        <NewSessionsNotice count={newCount} onShow={() => void sessions.refetch()} />
+        <NewSessionsNotice count={newCount} onShow={showNew} />
         <SessionsGrid
           label="Sessions"
           sessions={sessions.data?.sessions ?? NO_SESSIONS}
