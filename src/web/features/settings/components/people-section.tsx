@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { CreatePasswordLinkResponse, User } from '../../../../api/client/types.gen.ts';
+import { formatUnixDate } from '../../../components/data-display/unix-date.tsx';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { ShownOnceDialog } from '../../../components/feedback/shown-once-dialog.tsx';
 import { useMeQuery } from '../../../lib/api/me-query.ts';
@@ -77,7 +78,7 @@ export function PeopleSection() {
           title={dialog.isNew ? `${dialog.user.name} was added` : `A new link for ${dialog.user.name}`}
           label="Set-password link"
           value={dialog.link.set_password_url}
-          warning={`Send this link to ${dialog.user.email} through a safe channel: with it they choose their password and sign in. It works once, until ${new Date(dialog.link.set_password_expires_at * 1000).toLocaleDateString()}, and will not be shown again.`}
+          warning={`Send this link to ${dialog.user.email} through a safe channel: with it they choose their password and sign in. It works once, until ${formatUnixDate(dialog.link.set_password_expires_at)}, and will not be shown again.`}
           onClose={close}
         />
       ) : null}
