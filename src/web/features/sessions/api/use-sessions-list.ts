@@ -62,22 +62,23 @@ export function useSessionsList(query: SessionsQuery) {
     },
     [shownQuery, query],
   );
-  const pinnedAs = pinned?.query;
+  const shownOptions = getSessionsOptions({ query: shownQuery });
   // A question the server refused (4xx) as the page opened, asked by the route on the way in, is not asked
   // again as the page mounts: it would only be refused again.
-  const refused = queryClient.getQueryState(getSessionsOptions({ query: shownQuery }).queryKey)?.error;
+  const refused = queryClient.getQueryState(shownOptions.queryKey)?.error;
+  // The page the list was pinned on is the pinned list's page as it stood: shown as it is, not asked again.
+  const pinnedOn =
+    pinned?.query === JSON.stringify(query)
+      ? queryClient.getQueryState<GetSessionsResponse>(getSessionsOptions({ query }).queryKey)
+      : undefined;
   const sessions = useQuery({
-    ...getSessionsOptions({ query: shownQuery }),
+    ...shownOptions,
     placeholderData: keepPreviousData,
     staleTime: PAGE_FRESH_MS,
     retryOnMount: !(refused instanceof ApiError && refused.status < 500),
     select: asChosen,
-    // The page the list was pinned on is the pinned list's page as it stood: shown as it is, not asked again.
-    initialData: () =>
-      pinnedAs === JSON.stringify(query)
-        ? queryClient.getQueryData<GetSessionsResponse>(getSessionsOptions({ query }).queryKey)
-        : undefined,
-    initialDataUpdatedAt: () => queryClient.getQueryState(getSessionsOptions({ query }).queryKey)?.dataUpdatedAt,
+    initialData: pinnedOn?.data,
+    initialDataUpdatedAt: pinnedOn?.dataUpdatedAt,
   });
   const loaded = sessions.isSuccess && !sessions.isPlaceholderData && !sessions.isFetching;
   const inTimeOrder = (query.page ?? 0) === 0 && (query.sort === undefined || query.sort === '-start');
