@@ -1,19 +1,63 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { namedColumns } from '../../lib/name-key.ts';
 import { isPostgres } from '../database.ts';
 
 const BATCH = 5_000;
 
-interface KeyedVisitor {
+type KeyColumn = 'name_key' | 'name_tail_key' | 'name_third_key' | 'name_last_key';
+
+interface SourceRow {
   account_id: string;
   id: string;
-  name_key: string;
+  source: string;
+}
+
+/**
+ * Writes `columns` of the visitors already kept that `where` picks, as `keysOf` derives them from each
+ * one's `source` column: in batches in key order, so a table of millions is never read or locked whole.
+ * The others keep theirs.
+ */
+export async function rewriteVisitorKeys(
+  db: Kysely<unknown>,
+  options: {
+    where: RawBuilder<unknown>;
+    source: 'name' | 'name_key';
+    columns: readonly KeyColumn[];
+    keysOf: (source: string) => Partial<Record<KeyColumn, string | null>>;
+  },
+): Promise<void> {
+  const { where, source, columns, keysOf } = options;
+  let after: { account_id: string; id: string } | null = null;
+  for (;;) {
+    const { rows }: { rows: SourceRow[] } = await sql<SourceRow>`
+      select account_id, id, ${sql.ref(source)} as source from visitors
+      where (${where}) ${after ? sql`and (account_id, id) > (${after.account_id}, ${after.id})` : sql``}
+      order by account_id, id limit ${BATCH}`.execute(db);
+    const last = rows.at(-1);
+    if (!last) return;
+    const keyed = rows.map((row) => ({ ...row, keys: keysOf(row.source) }));
+    if (isPostgres(db)) {
+      const sets = columns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`keyed.${column}`)}`);
+      const arrays = columns.map((column) => sql`${keyed.map((row) => row.keys[column] ?? null)}::text[]`);
+      await sql`update visitors set ${sql.join(sets)}
+        from unnest(${keyed.map((row) => row.account_id)}::text[], ${keyed.map((row) => row.id)}::text[],
+                    ${sql.join(arrays)})
+             as keyed(account_id, id, ${sql.join(columns.map((column) => sql.ref(column)))})
+        where visitors.account_id = keyed.account_id and visitors.id = keyed.id`.execute(db);
+    } else {
+      for (const row of keyed) {
+        const sets = columns.map((column) => sql`${sql.ref(column)} = ${row.keys[column] ?? null}`);
+        await sql`update visitors set ${sql.join(sets)}
+          where account_id = ${row.account_id} and id = ${row.id}`.execute(db);
+      }
+    }
+    after = last;
+  }
 }
 
 /**
  * Writes `column` of the visitors already kept whose `name_key` is `like` the pattern (the only ones with
- * such a key), as `keyOf` derives it from their `name_key`: in batches in key order, so a table of
- * millions is never read or locked whole. The others keep null.
+ * such a key), as `keyOf` derives it from their `name_key`. The others keep null.
  */
 export async function fillNameKey(
   db: Kysely<unknown>,
@@ -21,73 +65,23 @@ export async function fillNameKey(
   like: string,
   keyOf: (nameKey: string) => string | null,
 ): Promise<void> {
-  let after: { account_id: string; id: string } | null = null;
-  for (;;) {
-    const { rows }: { rows: KeyedVisitor[] } = await sql<KeyedVisitor>`
-      select account_id, id, name_key from visitors
-      where name_key like ${like} ${after ? sql`and (account_id, id) > (${after.account_id}, ${after.id})` : sql``}
-      order by account_id, id limit ${BATCH}`.execute(db);
-    const last = rows.at(-1);
-    if (!last) return;
-    const keyed = rows.map((row) => ({ ...row, key: keyOf(row.name_key) }));
-    if (isPostgres(db)) {
-      await sql`update visitors set ${sql.ref(column)} = keyed.key
-        from unnest(${keyed.map((row) => row.account_id)}::text[], ${keyed.map((row) => row.id)}::text[],
-                    ${keyed.map((row) => row.key)}::text[])
-             as keyed(account_id, id, key)
-        where visitors.account_id = keyed.account_id and visitors.id = keyed.id`.execute(db);
-    } else {
-      for (const row of keyed) {
-        await sql`update visitors set ${sql.ref(column)} = ${row.key}
-          where account_id = ${row.account_id} and id = ${row.id}`.execute(db);
-      }
-    }
-    after = last;
-  }
+  await rewriteVisitorKeys(db, {
+    where: sql`name_key like ${like}`,
+    source: 'name_key',
+    columns: [column],
+    keysOf: (key) => ({ [column]: keyOf(key) }),
+  });
 }
 
-interface NamedVisitor {
-  account_id: string;
-  id: string;
-  name: string;
-}
-
-const KEY_COLUMNS = ['name_key', 'name_tail_key', 'name_third_key', 'name_last_key'] as const;
-
-/**
- * Writes every key of the visitors already kept whose name is `like` one of the patterns, as
- * `namedColumns` derives them now: in batches in key order, so a table of millions is never read or
- * locked whole. The others keep theirs.
- */
+/** Writes every key of the visitors already kept whose name is `like` one of the patterns, as now derived. */
 export async function rekeyNames(db: Kysely<unknown>, likes: string[]): Promise<void> {
-  const named = sql.join(
-    likes.map((like) => sql`name like ${like}`),
-    sql` or `,
-  );
-  let after: { account_id: string; id: string } | null = null;
-  for (;;) {
-    const { rows }: { rows: NamedVisitor[] } = await sql<NamedVisitor>`
-      select account_id, id, name from visitors
-      where (${named}) ${after ? sql`and (account_id, id) > (${after.account_id}, ${after.id})` : sql``}
-      order by account_id, id limit ${BATCH}`.execute(db);
-    const last = rows.at(-1);
-    if (!last) return;
-    const keyed = rows.map((row) => ({ ...row, ...namedColumns(row.name) }));
-    if (isPostgres(db)) {
-      const keys = KEY_COLUMNS.map((column) => sql`${keyed.map((row) => row[column])}::text[]`);
-      await sql`update visitors set name_key = keyed.name_key, name_tail_key = keyed.name_tail_key,
-          name_third_key = keyed.name_third_key, name_last_key = keyed.name_last_key
-        from unnest(${keyed.map((row) => row.account_id)}::text[], ${keyed.map((row) => row.id)}::text[],
-                    ${sql.join(keys)})
-             as keyed(account_id, id, ${sql.join(KEY_COLUMNS.map((column) => sql.ref(column)))})
-        where visitors.account_id = keyed.account_id and visitors.id = keyed.id`.execute(db);
-    } else {
-      for (const row of keyed) {
-        await sql`update visitors set name_key = ${row.name_key}, name_tail_key = ${row.name_tail_key},
-            name_third_key = ${row.name_third_key}, name_last_key = ${row.name_last_key}
-          where account_id = ${row.account_id} and id = ${row.id}`.execute(db);
-      }
-    }
-    after = last;
-  }
+  await rewriteVisitorKeys(db, {
+    where: sql.join(
+      likes.map((like) => sql`name like ${like}`),
+      sql` or `,
+    ),
+    source: 'name',
+    columns: ['name_key', 'name_tail_key', 'name_third_key', 'name_last_key'],
+    keysOf: (name) => namedColumns(name),
+  });
 }

@@ -68,10 +68,10 @@ export interface SearchMatches {
 /** The search's reads in the order they are listed; `sort_key` orders the rows of a prefix read. */
 const PARTS = ['id', 'session', 'email', 'name', 'name_tail', 'name_third', 'name_last'] as const;
 
-type SearchRow = VisitorSummaryRow & { part: number; sort_key: string };
+type SearchRow = VisitorSummaryRow & { part: number; sort_key: string; name_key: string | null };
 
-/** `VISITOR_COLUMNS` as the search's statement writes them. */
-const SEARCH_COLUMNS = sql.raw(VISITOR_COLUMNS.join(', '));
+/** `VISITOR_COLUMNS` as the search's statement writes them, with the name's key that orders ties. */
+const SEARCH_COLUMNS = sql.raw([...VISITOR_COLUMNS, 'visitors.name_key'].join(', '));
 
 /** One prefix read: a range of one key's index, in the key's order, written as a subquery a union may hold. */
 function prefixPart(accountId: string, part: number, column: string, prefix: string, limit: number) {
@@ -121,11 +121,9 @@ export async function findSearchMatches(
       .filter((row) => Number(row.part) === PARTS.indexOf(kind))
       .sort(
         (a, b) =>
-          byteOrder(a.sort_key, b.sort_key) ||
-          byteOrder(nameKey(a.name) ?? '', nameKey(b.name) ?? '') ||
-          byteOrder(a.id, b.id),
+          byteOrder(a.sort_key, b.sort_key) || byteOrder(a.name_key ?? '', b.name_key ?? '') || byteOrder(a.id, b.id),
       )
-      .map(({ part: _part, sort_key: _key, ...visitor }) => visitor);
+      .map(({ part: _part, sort_key: _key, name_key: _name, ...visitor }) => visitor);
   const seen = new Set<string>();
   const byName = [...part('name'), ...part('name_tail'), ...part('name_third'), ...part('name_last')].filter(
     (row) => !seen.has(row.id) && seen.add(row.id),
