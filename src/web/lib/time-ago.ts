@@ -1,4 +1,6 @@
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+import { APP_LOCALE } from './locale.ts';
+
+const relative = new Intl.RelativeTimeFormat(APP_LOCALE, { numeric: 'auto' });
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],

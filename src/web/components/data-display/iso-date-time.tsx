@@ -1,12 +1,11 @@
-const shortFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
+import { formatDateSecond, formatFullDateTime } from '../../lib/locale.ts';
 
-/** An ISO 8601 instant in the reader's locale and time zone, to the second, with the full form on hover. */
+/** An ISO 8601 instant in the reader's time zone, to the second, with the full form on hover. */
 export function IsoDateTime({ iso }: { iso: string }) {
   const date = new Date(iso);
   return (
-    <time dateTime={iso} title={fullFormat.format(date)}>
-      {shortFormat.format(date)}
+    <time dateTime={iso} title={formatFullDateTime(date)}>
+      {formatDateSecond(date)}
     </time>
   );
 }

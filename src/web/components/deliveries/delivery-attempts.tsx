@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Delivery } from '../../../api/client/types.gen.ts';
+import { formatNumber } from '../../lib/locale.ts';
 import { DetailList } from '../data-display/detail-list.tsx';
 import { IsoDateTime } from '../data-display/iso-date-time.tsx';
 
@@ -10,7 +11,7 @@ function attemptDetails(attempt: Attempt) {
   return [
     { label: 'Time', value: <IsoDateTime iso={attempt.attempted_at} /> },
     { label: 'HTTP status', value: attempt.status_code ?? 'No response' },
-    { label: 'Latency', value: `${attempt.duration_ms.toLocaleString()} ms` },
+    { label: 'Latency', value: `${formatNumber(attempt.duration_ms)} ms` },
     { label: 'Error', value: attempt.error ?? 'None' },
     { label: 'Next attempt', value: attempt.next_attempt_at ? <IsoDateTime iso={attempt.next_attempt_at} /> : 'None' },
   ];

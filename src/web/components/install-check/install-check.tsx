@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Website } from '../../../api/client/types.gen.ts';
+import { formatDateSecond } from '../../lib/locale.ts';
 import { ApiErrorAlert } from '../feedback/api-error-alert.tsx';
 import { SnippetField } from './snippet-field.tsx';
 import { useFirstSessionsQuery } from './use-first-sessions-query.ts';
@@ -53,7 +54,7 @@ export function InstallCheck({ website, onReceiving, intervalMs }: InstallCheckP
             <ListItem key={session.id} disableGutters>
               <ListItemText
                 primary={session.start_url}
-                secondary={new Date(session.creation_timestamp * 1000).toLocaleString()}
+                secondary={formatDateSecond(new Date(session.creation_timestamp * 1000))}
               />
             </ListItem>
           ))}

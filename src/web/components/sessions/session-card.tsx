@@ -3,10 +3,10 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import type { Session } from '../../../api/client/types.gen.ts';
+import { formatNumber } from '../../lib/locale.ts';
 import { countryName, formatDuration, formatTimestamp } from './session-format.ts';
 
-const counted = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+const counted = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
 
 interface SessionCardProps {
   session: Session;

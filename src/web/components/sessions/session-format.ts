@@ -1,15 +1,14 @@
 import { DateTime } from 'luxon';
-
-const LOCALE = 'en-GB';
+import { APP_LOCALE, formatNumber } from '../../lib/locale.ts';
 
 /** "22 Nov 2026, 14:03:05" for a Unix time in seconds, read in `zone`. */
 export function formatTimestamp(unixSeconds: number, zone: string): string {
-  return DateTime.fromSeconds(unixSeconds, { zone, locale: LOCALE }).toFormat('d LLL yyyy, HH:mm:ss');
+  return DateTime.fromSeconds(unixSeconds, { zone, locale: APP_LOCALE }).toFormat('d LLL yyyy, HH:mm:ss');
 }
 
 /** "22 Nov 2026 00:00" for an ISO instant, read in `zone`. */
 export function formatIsoInZone(iso: string, zone: string): string {
-  const at = DateTime.fromISO(iso, { zone, locale: LOCALE });
+  const at = DateTime.fromISO(iso, { zone, locale: APP_LOCALE });
   return at.isValid ? at.toFormat('d LLL yyyy HH:mm') : iso;
 }
 
@@ -50,15 +49,13 @@ export function urlHost(url: string): string {
   }
 }
 
-export const formatCount = (value: number) => value.toLocaleString('en-GB');
-
 /**
  * "1–25 of 1,000,000": the true total, even where the pages stop short of it (past page 10,000 the other
  * sort direction or a narrower filter reaches the rest).
  */
 export function displayedRows(total: number) {
   return ({ from, to }: { from: number; to: number }) =>
-    `${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`;
+    `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import { formatNumber } from '../../../lib/locale.ts';
 import { type SessionValueField, useSessionValueCounts } from '../api/use-session-value-counts.ts';
 
 interface ChoiceFieldProps {
@@ -35,7 +36,7 @@ export function ChoiceField({ label, options, value, onChange, counted }: Choice
                 <>
                   {option.label}{' '}
                   <Box component="span" sx={{ color: 'text.secondary', typography: 'body2', ml: 1 }}>
-                    {count.toLocaleString()} sessions
+                    {formatNumber(count)} sessions
                   </Box>
                 </>
               )

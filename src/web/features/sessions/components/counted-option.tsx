@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { HTMLAttributes } from 'react';
+import { formatNumber } from '../../../lib/locale.ts';
 
 interface CountedOptionProps extends HTMLAttributes<HTMLLIElement> {
   label: string;
@@ -13,7 +14,7 @@ export function CountedOption({ label, sessions, ...props }: CountedOptionProps)
     <Box
       component="li"
       {...props}
-      aria-label={sessions === undefined ? undefined : `${label}, ${sessions.toLocaleString()} sessions`}
+      aria-label={sessions === undefined ? undefined : `${label}, ${formatNumber(sessions)} sessions`}
       sx={{ display: 'flex', gap: 2 }}
     >
       <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -21,7 +22,7 @@ export function CountedOption({ label, sessions, ...props }: CountedOptionProps)
       </Box>
       {sessions === undefined ? null : (
         <Box component="span" sx={{ color: 'text.secondary', typography: 'body2' }}>
-          {sessions.toLocaleString()}
+          {formatNumber(sessions)}
         </Box>
       )}
     </Box>

@@ -5,13 +5,14 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CustomRangeFields } from './custom-range-fields.tsx';
+import { APP_LOCALE } from '../../../lib/locale.ts';
 
 afterEach(cleanup);
 
 function renderFields() {
   const onCommit = vi.fn();
   render(
-    <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale="en-GB">
+    <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={APP_LOCALE}>
       <CustomRangeFields dateFrom="" dateTo="" timeZone="Europe/Paris" onCommit={onCommit} />
     </LocalizationProvider>,
   );

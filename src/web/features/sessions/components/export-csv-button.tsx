@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useEffect, useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
-import { formatCount } from '../../../components/sessions/session-format.ts';
+import { formatNumber } from '../../../lib/locale.ts';
 import { EXPORT_ROW_LIMIT, type ExportFilter, fetchSessionsForExport } from '../api/fetch-sessions-for-export.ts';
 import { downloadTextFile } from '../lib/download-text-file.ts';
 import { sessionsToCsv } from '../lib/sessions-csv.ts';
@@ -63,8 +63,8 @@ export function ExportCsvButton({ filter, timeZone }: { filter: ExportFilter; ti
       </Box>
       <Typography variant="caption" color="text.secondary" role="status">
         {running
-          ? `Exporting ${formatCount(state.fetched)} of ${formatCount(Math.min(state.total, EXPORT_ROW_LIMIT))}…`
-          : `Exports the current filter, up to ${formatCount(EXPORT_ROW_LIMIT)} sessions in the list’s order`}
+          ? `Exporting ${formatNumber(state.fetched)} of ${formatNumber(Math.min(state.total, EXPORT_ROW_LIMIT))}…`
+          : `Exports the current filter, up to ${formatNumber(EXPORT_ROW_LIMIT)} sessions in the list’s order`}
       </Typography>
       {state.kind === 'done' ? (
         <Alert
@@ -72,8 +72,8 @@ export function ExportCsvButton({ filter, timeZone }: { filter: ExportFilter; ti
           onClose={() => setState({ kind: 'idle' })}
         >
           {state.exported < state.total
-            ? `Exported the newest ${formatCount(state.exported)} of ${formatCount(state.total)} sessions (the export limit). Narrow the dates for the rest.`
-            : `Exported ${formatCount(state.exported)} sessions.`}
+            ? `Exported the newest ${formatNumber(state.exported)} of ${formatNumber(state.total)} sessions (the export limit). Narrow the dates for the rest.`
+            : `Exported ${formatNumber(state.exported)} sessions.`}
         </Alert>
       ) : null}
       {state.kind === 'failed' ? <ApiErrorAlert error={state.error} title="The export failed" /> : null}

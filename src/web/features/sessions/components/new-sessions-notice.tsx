@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { formatNumber } from '../../../lib/locale.ts';
 
 /**
  * Says that newer sessions arrived instead of moving the rows someone is reading; "Show" brings them in.
@@ -28,7 +29,7 @@ export function NewSessionsNotice({ count, onShow }: { count: number; onShow: ()
         </Button>
       }
     >
-      {count.toLocaleString('en-GB')} new session{count === 1 ? '' : 's'}
+      {formatNumber(count)} new session{count === 1 ? '' : 's'}
     </Alert>
   );
 }

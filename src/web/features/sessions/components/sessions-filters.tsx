@@ -4,6 +4,7 @@ import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { usePrefetchSessions } from '../api/use-prefetch-sessions.ts';
 import { useWebsitesQuery } from '../../../lib/api/websites-query.ts';
+import { APP_LOCALE } from '../../../lib/locale.ts';
 import { type DateChoice, dateChoiceOf, findDatePreset } from '../lib/date-presets.ts';
 import { startOfTodayIso } from '../lib/local-date-time.ts';
 import type { SessionsView } from '../lib/sessions-search-params.ts';
@@ -44,7 +45,7 @@ export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
     if (preset) onChange({ dateFrom: preset.from, dateTo: preset.to });
   };
   return (
-    <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale="en-GB">
+    <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={APP_LOCALE}>
       <Box
         sx={{
           display: 'flex',

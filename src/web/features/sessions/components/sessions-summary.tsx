@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { GetSessionsResponse } from '../../../../api/client/types.gen.ts';
-import { formatCount } from '../../../components/sessions/session-format.ts';
+import { formatNumber } from '../../../lib/locale.ts';
 import { describeDateRange } from '../lib/describe-date-range.ts';
 
 interface SessionsSummaryProps {
@@ -30,7 +30,7 @@ export function SessionsSummary({ data, timeZone, stale, fetching }: SessionsSum
         }}
       >
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-          {data ? `${formatCount(data.total)} ${data.total === 1 ? 'session' : 'sessions'}` : 'Loading sessions…'}
+          {data ? `${formatNumber(data.total)} ${data.total === 1 ? 'session' : 'sessions'}` : 'Loading sessions…'}
         </Typography>
         {data ? (
           <Typography variant="body2" color="text.secondary">

@@ -1,3 +1,4 @@
+import { APP_LOCALE } from '../../../lib/locale.ts';
 import {
   type FilterDefinition,
   type FilterParam,
@@ -65,7 +66,7 @@ export function valuesOfDraft(definition: FilterDefinition, draft: FilterDraft):
     const min = read(minParam, rawMin);
     const max = read(maxParam, rawMax);
     const whole = size === 1 && control.step === 1 && control.max > 100 ? 'whole numbers ' : '';
-    const upTo = (control.max / size).toLocaleString('en-GB', { maximumFractionDigits: 2 });
+    const upTo = (control.max / size).toLocaleString(APP_LOCALE, { maximumFractionDigits: 2 });
     const rangeError = `Enter ${whole}from 0 to ${upTo}${unit && size > 1 ? ` ${unit.label}` : ''}.`;
     if ((rawMin && min === null) || (rawMax && max === null)) return { ok: false, error: rangeError };
     if (min === null && max === null) return { ok: false, error: 'Enter a minimum, a maximum or both.' };

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import type { Website } from '../../../../api/client/types.gen.ts';
+import { formatDateSecond } from '../../../lib/locale.ts';
 
 /** Whether the tracker is installed: the website list is polled until a first event arrives (see `usePolledWebsitesQuery`). */
 export function InstallCheck({ website }: { website: Website }) {
@@ -18,7 +19,7 @@ export function InstallCheck({ website }: { website: Website }) {
         <>
           <CheckCircleIcon fontSize="small" color="success" aria-hidden />
           <Typography variant="body2">
-            Receiving events · last event {new Date(last * 1000).toLocaleString()}
+            Receiving events · last event {formatDateSecond(new Date(last * 1000))}
           </Typography>
         </>
       )}

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatCount } from '../../../components/sessions/session-format.ts';
+import { formatNumber } from '../../../lib/locale.ts';
 import { IDENTITY_SCAN_LIMIT, type VisitorIdentitiesResult } from '../api/use-visitor-identities-query.ts';
 import { useVisitorSessionCounts } from '../api/use-visitor-session-counts.ts';
 import { VisitorIdentityCard } from './visitor-identity-card.tsx';
@@ -57,7 +57,7 @@ export function VisitorIdentitiesSection({
       </Box>
       {result.complete ? null : (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Identities were read from the newest {formatCount(IDENTITY_SCAN_LIMIT)} of {formatCount(result.total)}{' '}
+          Identities were read from the newest {formatNumber(IDENTITY_SCAN_LIMIT)} of {formatNumber(result.total)}{' '}
           sessions; an id used only before then is not listed.
         </Typography>
       )}

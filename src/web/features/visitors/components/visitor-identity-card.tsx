@@ -7,7 +7,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/feedback/copy-button.tsx';
 import { type DetailItem, DetailList } from '../../../components/sessions/session-detail-section.tsx';
-import { formatCount, formatTimestamp } from '../../../components/sessions/session-format.ts';
+import { formatTimestamp } from '../../../components/sessions/session-format.ts';
+import { formatNumber } from '../../../lib/locale.ts';
 import type { VisitorIdentity } from '../lib/visitor-identities.ts';
 
 interface VisitorIdentityCardProps {
@@ -32,7 +33,7 @@ export function VisitorIdentityCard({ identity, sessionCount, timeZone, showNarr
     ],
     ['First seen', formatTimestamp(identity.firstSeen, timeZone)],
     ['Last seen', formatTimestamp(identity.lastSeen, timeZone)],
-    ['Sessions', sessionCount === undefined ? 'Counting…' : formatCount(sessionCount)],
+    ['Sessions', sessionCount === undefined ? 'Counting…' : formatNumber(sessionCount)],
     ...identity.params.map((param): DetailItem => [param.name, param.value]),
   ];
   const headingId = useId();

@@ -4,7 +4,7 @@ import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { SessionDrawer } from '../../../components/sessions/session-drawer.tsx';
-import { formatCount } from '../../../components/sessions/session-format.ts';
+import { formatNumber } from '../../../lib/locale.ts';
 import { SessionsGrid } from '../../../components/sessions/sessions-grid.tsx';
 import { useOpenSessionParam } from '../../../components/sessions/use-open-session-param.ts';
 import { useSessionQuery } from '../../../components/sessions/use-session-query.ts';
@@ -31,7 +31,7 @@ export function VisitorSessionsSection({ lookup, timeZone }: { lookup: VisitorLo
   return (
     <Box component="section" aria-labelledby="visitor-sessions-heading">
       <Typography variant="h5" component="h2" id="visitor-sessions-heading">
-        Sessions{sessions.data ? ` (${formatCount(sessions.data.total)})` : ''}
+        Sessions{sessions.data ? ` (${formatNumber(sessions.data.total)})` : ''}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Times in {timeZone}

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { HTMLAttributes } from 'react';
+import { formatNumber } from '../../../lib/locale.ts';
 import type { VisitorSuggestion } from '../api/use-visitor-suggestions-query.ts';
 
 /** "1 session", "1,204 sessions". */
-export const countSessions = (sessions: number) =>
-  `${sessions.toLocaleString('en-GB')} session${sessions === 1 ? '' : 's'}`;
+export const countSessions = (sessions: number) => `${formatNumber(sessions)} session${sessions === 1 ? '' : 's'}`;
 
 /** One suggested person: name (or e-mail, or id), what else is known of them, and how many sessions they have. */
 export function VisitorSuggestionOption({

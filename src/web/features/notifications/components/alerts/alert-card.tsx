@@ -9,9 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Alert, Webhook } from '../../../../../api/client/types.gen.ts';
 import { ApiErrorAlert } from '../../../../components/feedback/api-error-alert.tsx';
+import { formatDateMinute } from '../../../../lib/locale.ts';
 import { useToggleAlertMutation } from '../../api/use-toggle-alert-mutation.ts';
 import { describeAlert } from '../../lib/alert-rules.ts';
-import { formatDateTime } from '../../lib/format-date-time.ts';
 import { AlertEnabledSwitch } from './alert-enabled-switch.tsx';
 import { AlertRecentMatches } from './alert-recent-matches.tsx';
 import { AlertTargetStatus } from './alert-target-status.tsx';
@@ -56,7 +56,7 @@ export function AlertCard({ alert, webhooks, canWrite, onEdit, onDelete, onShowD
       </CardContent>
       <CardActions sx={{ pt: 0, px: 2, flexWrap: 'wrap' }}>
         <Typography variant="caption" color="text.secondary" sx={{ flexGrow: 1 }}>
-          Created <time dateTime={alert.creation_date}>{formatDateTime(alert.creation_date)}</time>
+          Created <time dateTime={alert.creation_date}>{formatDateMinute(new Date(alert.creation_date))}</time>
         </Typography>
         <Button
           size="small"

@@ -6,16 +6,16 @@ import { useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { PreviewAlertResponse } from '../../../../../api/client/types.gen.ts';
 import { toApiError } from '../../../../lib/api-error.ts';
+import { formatDateMinute, formatNumber } from '../../../../lib/locale.ts';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { type AlertPreviewBody, useAlertPreviewQuery } from '../../api/use-alert-preview-query.ts';
 import type { AlertFormInput } from '../../lib/alert-form-schema.ts';
 import { alertPreviewBody } from '../../lib/alert-preview-body.ts';
-import { formatDateTime } from '../../lib/format-date-time.ts';
 
 /** Editing waits this long after the last change before asking the server. */
 export const PREVIEW_DEBOUNCE_MS = 500;
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 function PreviewSummary({ preview, threshold }: { preview: PreviewAlertResponse; threshold: boolean }) {
   if (preview.matches === 0) return <Typography variant="body2">No stored event matches this rule.</Typography>;
@@ -25,8 +25,7 @@ function PreviewSummary({ preview, threshold }: { preview: PreviewAlertResponse;
   return (
     <Typography variant="body2">
       {fired}. It would have sent {count(preview.messages, 'message', 'messages')}
-      {preview.held_back > 0 ? `; flood control would have folded ${preview.held_back.toLocaleString()} into them` : ''}
-      .
+      {preview.held_back > 0 ? `; flood control would have folded ${formatNumber(preview.held_back)} into them` : ''}.
     </Typography>
   );
 }
@@ -88,8 +87,9 @@ export function AlertPreview({ quietPeriodMinutes }: { quietPeriodMinutes?: numb
             <PreviewSummary preview={preview.data} threshold={thresholdOn} />
             {preview.data.truncated ? (
               <Alert severity="info">
-                Busy site: only the newest {preview.data.scanned_events.toLocaleString()} events of these kinds were
-                examined, from <time dateTime={preview.data.from}>{formatDateTime(preview.data.from)}</time>.
+                Busy site: only the newest {formatNumber(preview.data.scanned_events)} events of these kinds were
+                examined, from <time dateTime={preview.data.from}>{formatDateMinute(new Date(preview.data.from))}</time>
+                .
               </Alert>
             ) : null}
           </Stack>
