@@ -10,6 +10,7 @@ import type {
   SessionTextValuesTable,
   SessionsTable,
   VisitorCountersColumns,
+  VisitorNameWordsTable,
   VisitorsTable,
 } from '../features/sessions/sessions.table.ts';
 import type { ApiTokensTable } from '../features/tokens/tokens.table.ts';
@@ -33,6 +34,7 @@ export interface DatabaseSchema {
   alerts: AlertsTable;
   webhooks: WebhooksTable;
   visitors: VisitorsTable & VisitorCountersColumns;
+  visitor_name_words: VisitorNameWordsTable;
   sessions: SessionsTable;
   session_hourly_counts: SessionHourlyCountsTable;
   session_hourly_facets: SessionHourlyFacetsTable;

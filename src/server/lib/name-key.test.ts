@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKey, nameLastKey, nameTailKey, nameThirdKey, namedColumns } from './name-key.ts';
+import { nameKey, nameLastKey, nameMiddleKeys, nameTailKey, nameThirdKey, namedColumns } from './name-key.ts';
 
 describe('nameKey', () => {
   it('reads a name without accents, case or typographic apostrophes', () => {
@@ -56,6 +56,18 @@ describe('nameKey', () => {
     expect(nameThirdKey(nameKey('Madonna'))).toBeNull();
     expect(nameThirdKey(null)).toBeNull();
     expect(namedColumns('Jan van der Berg')).toMatchObject({ name_third_key: 'der berg', name_last_key: 'berg' });
+  });
+
+  it('keys a name of five words or more from each word between its third and its last', () => {
+    expect(nameMiddleKeys(nameKey('Pedro Alonso de la Vega'))).toEqual(['la vega']);
+    expect(nameMiddleKeys(nameKey('María de los  Ángeles García Pérez'))).toEqual([
+      'angeles garcia perez',
+      'garcia perez',
+    ]);
+    // Four words or fewer: the other keys hold every word.
+    expect(nameMiddleKeys(nameKey('Ana María López García'))).toEqual([]);
+    expect(nameMiddleKeys(nameKey('Madonna'))).toEqual([]);
+    expect(nameMiddleKeys(null)).toEqual([]);
   });
 
   it('has no key for no name, or only spaces', () => {

@@ -50,6 +50,19 @@ export function nameThirdKey(key: string | null): string | null {
   return third === null || !third.includes(' ') ? null : third;
 }
 
+/**
+ * A name's key from each of its fourth to its next-to-last words on, for names of five words or more ("la
+ * vega" of "pedro alonso de la vega"; "silva santos" of "joao pedro da silva santos"), so that every word of a
+ * name finds the person: the other keys hold the first three words and the last. The visitors' name words
+ * keep them (one row each). Empty for shorter names.
+ */
+export function nameMiddleKeys(key: string | null): string[] {
+  const words = key === null ? [] : key.split(' ');
+  const keys: string[] = [];
+  for (let word = 3; word < words.length - 1; word += 1) keys.push(words.slice(word).join(' '));
+  return keys;
+}
+
 /** A visitor's name with its keys, as the visitors table keeps them. */
 export function namedColumns(name: string | null | undefined) {
   const key = nameKey(name);

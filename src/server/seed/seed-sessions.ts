@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { requireAccount } from '../features/accounts/accounts.service.ts';
-import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import type { SessionsTable, VisitorNameWordsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
+import { nameMiddleKeys } from '../lib/name-key.ts';
+import { BatchInserter } from './batch-insert.ts';
 import { Random } from './random.ts';
 import { openRowWriter, type SeedBatch } from './row-writer.ts';
 import { ensureSites } from './sites.ts';
@@ -180,6 +182,8 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
   const seedBase = random.seed();
   const visitorSeed = (sequence: number) => (seedBase + Math.imul(sequence, SEED_STEP)) >>> 0;
   let failure: unknown = null;
+  // The words of names of five words or more, written after the load (the writers take visitors and sessions).
+  const nameWords: VisitorNameWordsTable[] = [];
   try {
     // Every visitor is planned and committed before any session: a batch of sessions only adds to their counts.
     let visitors: VisitorsTable[] = [];
@@ -189,6 +193,8 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
       const planned = planVisitor(new Random(seed), context, count, plan.visitors);
       plan.add(seed, planned);
       visitors.push(planned.visitor);
+      for (const word of nameMiddleKeys(planned.visitor.name_key))
+        nameWords.push({ account_id: account.id, word_key: word, visitor_id: planned.visitor.id });
       remaining -= count;
       if (plan.visitors % ROWS_BETWEEN_TURNS === 0) await nextTurn();
       if (visitors.length >= sessionsPerWrite || remaining === 0) {
@@ -245,6 +251,7 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
     });
   }
   if (failure !== null) throw failure;
+  await new BatchInserter(db, 'visitor_name_words', ['account_id', 'word_key', 'visitor_id']).insert(db, nameWords);
 
   return { websiteIds: sites.map((site) => site.id), sessions: written, visitors: plan.visitors };
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { namedColumns } from '../lib/name-key.ts';
+import { nameMiddleKeys, namedColumns } from '../lib/name-key.ts';
 import { sessionResourceSqlText, sessionResourceWrittenSqlText } from '../features/sessions/session-resource-json.ts';
 
 /** A base-36 id like the ones the recorder gives sessions (`s_…`) and visitors (`v_…`). */
@@ -60,6 +60,12 @@ export async function insertVisitor(
     .insertInto('visitors')
     .values(key === null ? withoutKeys : row)
     .execute();
+  const words = nameMiddleKeys(key);
+  if (words.length > 0)
+    await db
+      .insertInto('visitor_name_words')
+      .values(words.map((word) => ({ account_id: accountId, word_key: word, visitor_id: row.id })))
+      .execute();
   return row;
 }
 

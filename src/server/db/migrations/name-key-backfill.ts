@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { namedColumns } from '../../lib/name-key.ts';
+import { nameMiddleKeys, namedColumns } from '../../lib/name-key.ts';
 import { isPostgres } from '../database.ts';
 
 const BATCH = 5_000;
@@ -84,4 +84,30 @@ export async function rekeyNames(db: Kysely<unknown>, likes: string[]): Promise<
     columns: ['name_key', 'name_tail_key', 'name_third_key', 'name_last_key'],
     keysOf: (name) => namedColumns(name),
   });
+}
+
+/**
+ * Writes the name words (`nameMiddleKeys`) of the visitors already kept whose names have five words or more
+ * (four spaces in their key): in batches in key order, like the keys above. Words already kept stay.
+ */
+export async function fillNameWords(db: Kysely<unknown>): Promise<void> {
+  let after: { account_id: string; id: string } | null = null;
+  for (;;) {
+    const { rows }: { rows: SourceRow[] } = await sql<SourceRow>`
+      select account_id, id, name_key as source from visitors
+      where name_key like '% % % % %' ${after ? sql`and (account_id, id) > (${after.account_id}, ${after.id})` : sql``}
+      order by account_id, id limit ${BATCH}`.execute(db);
+    const last = rows.at(-1);
+    if (!last) return;
+    const words = rows.flatMap((row) =>
+      nameMiddleKeys(row.source).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`),
+    );
+    // A few hundred rows a statement stay within either database's limit on bound values.
+    for (let start = 0; start < words.length; start += 500) {
+      await sql`insert into visitor_name_words (account_id, word_key, visitor_id)
+        values ${sql.join(words.slice(start, start + 500))}
+        on conflict (account_id, word_key, visitor_id) do nothing`.execute(db);
+    }
+    after = last;
+  }
 }

@@ -130,6 +130,29 @@ describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
     });
   });
 
+  it('makes every word of a long name findable by the people search, and forgets the words of a former name', async () => {
+    const ids = newVisitIds();
+    const identify = (name: string) => [{ kind: 4, time: Date.now() - 1000, email: 'joao@example.br', name }];
+    const found = async (q: string) => {
+      const response = await ctx().request(account.token, {
+        method: 'GET',
+        url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ visitors: { id: string; name: string | null }[] }>().visitors;
+    };
+
+    const first = batch(key, ids, [...visitEvents(Date.now()).slice(0, 2), ...identify('João Pedro da Silva Santos')]);
+    expect((await ingest(ctx(), first)).statusCode).toBe(202);
+    expect((await found('silva')).map((visitor) => visitor.id)).toEqual([ids.visitor_id]);
+    expect((await found('silva santos')).map((visitor) => visitor.name)).toEqual(['João Pedro da Silva Santos']);
+
+    expect((await ingest(ctx(), batch(key, ids, identify('João Pedro da Costa Lima Neto')))).statusCode).toBe(202);
+    expect(await found('silva')).toEqual([]);
+    expect((await found('costa')).map((visitor) => visitor.id)).toEqual([ids.visitor_id]);
+    expect((await found('lima')).map((visitor) => visitor.name)).toEqual(['João Pedro da Costa Lima Neto']);
+  });
+
   it('answers a repeated batch_id with 200 duplicate and changes nothing', async () => {
     const ids = newVisitIds();
     const body = batch(key, ids);

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
-import { SESSION_COLUMNS, type SessionsTable, type VisitorsTable } from '../sessions/sessions.table.ts';
+import {
+  SESSION_COLUMNS,
+  type SessionsTable,
+  type VisitorNameWordsTable,
+  type VisitorsTable,
+} from '../sessions/sessions.table.ts';
 import type { SessionEventsTable } from './ingest.table.ts';
 
 /** Gaps between a session's events up to this long count as active time. */
@@ -61,6 +66,31 @@ export function updateVisitorRow(db: Db, row: VisitorsTable) {
     last_session_timestamp: row.last_session_timestamp,
   };
   return db.updateTable('visitors').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+}
+
+/** Forgets the visitor's name words with these keys. */
+export async function deleteVisitorNameWords(
+  db: Db,
+  accountId: string,
+  visitorId: string,
+  wordKeys: readonly string[],
+): Promise<void> {
+  if (wordKeys.length === 0) return;
+  await db
+    .deleteFrom('visitor_name_words')
+    .where('account_id', '=', accountId)
+    .where('visitor_id', '=', visitorId)
+    .where('word_key', 'in', [...wordKeys])
+    .execute();
+}
+
+export async function insertVisitorNameWords(db: Db, rows: readonly VisitorNameWordsTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('visitor_name_words')
+    .values([...rows])
+    .onConflict((conflict) => conflict.columns(['account_id', 'word_key', 'visitor_id']).doNothing())
+    .execute();
 }
 
 export async function visitorHasOtherSession(

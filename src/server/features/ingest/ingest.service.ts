@@ -3,20 +3,23 @@ import type { IngestBatchInput } from '../../../api/schemas/ingest.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { nameMiddleKeys } from '../../lib/name-key.ts';
 import { type Notified, notifyMatchingAlerts } from '../notifications/notify-matching-alerts.ts';
 import { truncatesIps } from '../accounts/account-settings.service.ts';
-import type { SessionsTable } from '../sessions/sessions.table.ts';
+import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
 import type { WebsitesTable } from '../websites/websites.table.ts';
 import { type BatchSummary, summariseBatch } from './batch-summary.ts';
 import { isCrawler } from './bot-filter.ts';
 import { checkBatchEvents } from './event-rules.ts';
 import type { Geolocation } from './geolocation.ts';
 import {
+  deleteVisitorNameWords,
   findSessionForUpdate,
   findVisitorForUpdate,
   insertSessionEvents,
   insertSessionIfAbsent,
   insertVisitorIfAbsent,
+  insertVisitorNameWords,
   recordBatch,
   sessionActiveMillis,
   updateSessionRow,
@@ -97,6 +100,28 @@ async function upsertSession(
 }
 
 /**
+ * Keeps the words of the visitor's name that its key columns leave out (`nameMiddleKeys`) as its new name
+ * has them, when the name changed: the people search finds a name of five words or more by any of them.
+ */
+async function keepNameWords(db: Db, stored: VisitorsTable, key: string | null): Promise<void> {
+  if (key === stored.name_key) return;
+  const before = nameMiddleKeys(stored.name_key);
+  const after = nameMiddleKeys(key);
+  await deleteVisitorNameWords(
+    db,
+    stored.account_id,
+    stored.id,
+    before.filter((word) => !after.includes(word)),
+  );
+  await insertVisitorNameWords(
+    db,
+    after
+      .filter((word) => !before.includes(word))
+      .map((word) => ({ account_id: stored.account_id, word_key: word, visitor_id: stored.id })),
+  );
+}
+
+/**
  * Records one batch from the tracker, all in one transaction: the batch id (a repeat changes nothing),
  * the visitor, the session and its statistics, the events, and one outbox message per alert an event
  * matches, so an accepted event and its deliveries are durable together. A batch from a known bot is
@@ -150,6 +175,7 @@ export async function ingestBatch(
     await updateSessionRow(trx, session);
     const visitor = updateVisitor(storedVisitor, session.creation_timestamp, summary.identity);
     await updateVisitorRow(trx, visitor);
+    await keepNameWords(trx, storedVisitor, visitor.name_key);
 
     const notified = await notifyMatchingAlerts(trx, {
       accountId,

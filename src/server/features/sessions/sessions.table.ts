@@ -22,6 +22,16 @@ export interface VisitorsTable {
   last_session_timestamp: number;
 }
 
+/**
+ * A key of a visitor's name from one of its middle words on, for names of five words or more
+ * (`nameMiddleKeys`): the words the visitor's own key columns leave out. Written with the name.
+ */
+export interface VisitorNameWordsTable {
+  account_id: string;
+  word_key: string;
+  visitor_id: string;
+}
+
 /** Columns of a visitor that the database keeps itself: triggers on sessions count them. */
 export interface VisitorCountersColumns {
   session_count: Generated<number>;

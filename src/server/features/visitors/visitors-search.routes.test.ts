@@ -87,10 +87,29 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     // A particle, after a first name that starts with it.
     expect(await names('der')).toEqual(['Derek Ho', 'Jan van der Berg']);
     expect(await names('der berg')).toEqual(['Jan van der Berg']);
-    // Five words: the third word on and the last are kept, the fourth alone is not.
     expect(await names('de la vega')).toEqual(['Pedro Alonso de la Vega']);
+  });
+
+  it('finds a name of five words or more by any word, the later words after the third', async () => {
+    const names = await searchAmong(
+      'Pedro Alonso de la Vega',
+      'João Pedro da Silva Santos',
+      'María de los Ángeles García Pérez',
+      'Silvana Rossi',
+      'Lars Silva',
+    );
+    expect(await names('la')).toEqual(['Lars Silva', 'Pedro Alonso de la Vega']);
+    expect(await names('la vega')).toEqual(['Pedro Alonso de la Vega']);
     expect(await names('vega')).toEqual(['Pedro Alonso de la Vega']);
-    expect(await names('la')).toEqual([]);
+    // A name that starts with the text, then a second word, then a later word.
+    expect(await names('silva')).toEqual(['Silvana Rossi', 'Lars Silva', 'João Pedro da Silva Santos']);
+    expect(await names('silva santos')).toEqual(['João Pedro da Silva Santos']);
+    expect(await names('santos')).toEqual(['João Pedro da Silva Santos']);
+    // Six words: the fourth and the fifth alone, without their accents.
+    expect(await names('angeles')).toEqual(['María de los Ángeles García Pérez']);
+    expect(await names('GARCÍA')).toEqual(['María de los Ángeles García Pérez']);
+    expect(await names('garcia perez')).toEqual(['María de los Ángeles García Pérez']);
+    expect(await names('perez')).toEqual(['María de los Ángeles García Pérez']);
   });
 
   it('finds a name by the letters typed for a dotless i or a final sigma', async () => {

@@ -60,13 +60,14 @@ export interface SearchMatches {
   byEmail: VisitorSummaryRow[];
   /**
    * The name's key starts with the text's, then the key after its first word does, then the key from its
-   * third word on, then its last word.
+   * third word on, then from one of its later words but the last (names of five words or more), then its
+   * last word.
    */
   byName: VisitorSummaryRow[];
 }
 
 /** The search's reads in the order they are listed; `sort_key` orders the rows of a prefix read. */
-const PARTS = ['id', 'session', 'email', 'name', 'name_tail', 'name_third', 'name_last'] as const;
+const PARTS = ['id', 'session', 'email', 'name', 'name_tail', 'name_third', 'name_last', 'name_middle'] as const;
 
 type SearchRow = VisitorSummaryRow & { part: number; sort_key: string; name_key: string | null };
 
@@ -82,6 +83,17 @@ function prefixPart(accountId: string, part: number, column: string, prefix: str
     order by visitors.${sql.raw(column)} limit ${sql.lit(limit)}) as ${sql.raw(`part_${part}`)}`;
 }
 
+/** The visitors with a name word (`visitor_name_words`) that starts with the prefix, in the words' order. */
+function wordPart(accountId: string, part: number, prefix: string, limit: number) {
+  return sql`select * from (select ${sql.lit(part)} as part, visitor_name_words.word_key as sort_key,
+    ${SEARCH_COLUMNS} from visitor_name_words
+    inner join visitors on visitors.account_id = visitor_name_words.account_id
+      and visitors.id = visitor_name_words.visitor_id
+    where visitor_name_words.account_id = ${accountId} and visitor_name_words.word_key >= ${prefix}
+      and visitor_name_words.word_key < ${prefixUpperBound(prefix)}
+    order by visitor_name_words.word_key limit ${sql.lit(limit)}) as ${sql.raw(`part_${part}`)}`;
+}
+
 /** Byte-wise order of UTF-8 text, the order of the indexes the prefixes are read from. */
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -89,7 +101,8 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffe
  * The search's reads in one statement: the visitor with the text as id, the visitor of the session with
  * it as id, and the visitors whose e-mail (lower-cased) or name (as `nameKey` keys it: without accents,
  * in any case, any apostrophe) starts with it, the name also from its second word ("o'b" finds Chloé
- * O’Brien), from its third ("lop" finds Ana María López García) and from its last ("gar" finds her too).
+ * O’Brien), from its third ("lop" finds Ana María López García), from any later word of a longer name
+ * ("silva" finds João Pedro da Silva Santos) and from its last ("gar" finds Ana María López García too).
  * Each read is a lookup by key or one range of an index; together they are one round trip, and on
  * PostgreSQL one prepared statement (the limit, 1 to 20 by the API's schema, written into its text, since
  * PostgreSQL keeps planning a statement whose limit is a parameter).
@@ -114,7 +127,8 @@ export async function findSearchMatches(
     union all ${prefixPart(accountId, 3, 'name_key', name, rows)}
     union all ${prefixPart(accountId, 4, 'name_tail_key', name, rows)}
     union all ${prefixPart(accountId, 5, 'name_third_key', name, rows)}
-    union all ${prefixPart(accountId, 6, 'name_last_key', name, rows)}`;
+    union all ${prefixPart(accountId, 6, 'name_last_key', name, rows)}
+    union all ${wordPart(accountId, 7, name, rows)}`;
   const found = await runPrepared(db, query.compile(db));
   const part = (kind: (typeof PARTS)[number]) =>
     found
@@ -125,9 +139,13 @@ export async function findSearchMatches(
       )
       .map(({ part: _part, sort_key: _key, name_key: _name, ...visitor }) => visitor);
   const seen = new Set<string>();
-  const byName = [...part('name'), ...part('name_tail'), ...part('name_third'), ...part('name_last')].filter(
-    (row) => !seen.has(row.id) && seen.add(row.id),
-  );
+  const byName = [
+    ...part('name'),
+    ...part('name_tail'),
+    ...part('name_third'),
+    ...part('name_middle'),
+    ...part('name_last'),
+  ].filter((row) => !seen.has(row.id) && seen.add(row.id));
   return {
     byId: part('id')[0],
     bySession: part('session')[0],
