@@ -34,8 +34,22 @@ export const errors = {
   validation: (code: string, message: string, param?: string) =>
     new AppError(400, 'validation_error', code, message, { param }),
   unknownParameter: (param: string) =>
-    new AppError(400, 'validation_error', 'unknown_parameter', `${param} is not a known parameter`, { param }),
+    new AppError(
+      400,
+      'validation_error',
+      'unknown_parameter',
+      param === '' ? 'A parameter has no name (nothing before its "=")' : `${param} is not a known parameter`,
+      { param },
+    ),
   invalidJson: () => new AppError(400, 'validation_error', 'invalid_json', 'The request body is not valid JSON'),
+  /** Valid JSON that would reach objects' prototypes if read naively: refused whole, never stripped. */
+  forbiddenKey: () =>
+    new AppError(
+      400,
+      'validation_error',
+      'forbidden_key',
+      'The request body must not use "__proto__", or "prototype" inside "constructor", as a key',
+    ),
   tooDeep: (maxDepth: number) =>
     new AppError(400, 'validation_error', 'too_deep', `The request body nests deeper than ${maxDepth} levels`),
   bodyTooLarge: (limitBytes: number) =>

@@ -56,9 +56,28 @@ export function depthLimited(parse: StringParser): StringParser {
   };
 }
 
-/** application/json, parsed as Fastify does (prototype-poisoning keys refused) once its depth passes. */
+/** True when `body` is JSON as the language reads it. */
+function isJson(body: string): boolean {
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * application/json, parsed as Fastify does (prototype-poisoning keys refused) once its depth passes. Fastify
+ * calls a poisoned body invalid JSON; JSON that parses otherwise is refused for its keys instead.
+ */
 export function registerJsonParser(app: FastifyInstance): void {
   // Fastify's own parser is the callback form of its two parser shapes.
   const parse = app.getDefaultJsonParser('error', 'error') as StringParser;
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, depthLimited(parse));
+  const naming: StringParser = (request, body, done) =>
+    parse(request, body, (error, parsed) => {
+      if (error && (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' && isJson(body))
+        done(errors.forbiddenKey());
+      else done(error, parsed);
+    });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, depthLimited(naming));
 }

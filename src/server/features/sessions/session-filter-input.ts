@@ -17,6 +17,17 @@ function deviceType(device: string | undefined): string | undefined {
   throw errors.validation('invalid_value', `device must be one of ${DEVICE_TYPES.join(', ')}`, 'device');
 }
 
+/**
+ * The e-mail as visitors' e-mails are kept for the filter: trimmed and in lower case. Only spaces is
+ * refused like no text at all, rather than read as an e-mail no one has.
+ */
+function emailKey(email: string | undefined): string | undefined {
+  if (email === undefined) return undefined;
+  const key = email.trim().toLowerCase();
+  if (key === '') throw errors.validation('too_short', 'email must not be blank', 'email');
+  return key;
+}
+
 /** `name=value`, split at the first `=`; the schema has already required a non-empty name before it. */
 function parseVisitorParam(text: string): { name: string; value: string } {
   const at = text.indexOf('=');
@@ -33,7 +44,7 @@ export function toSessionFilter(
   checkRange(query.engagement_min, query.engagement_max, 'engagement');
   const filter: SessionFilter = {
     accountId,
-    emailLower: query.email?.trim().toLowerCase(),
+    emailLower: emailKey(query.email),
     visitorId: query.visitor_id,
     websiteId: query.website_id,
     from: range?.from ?? null,

@@ -67,6 +67,15 @@ describeApi('GET /v1/sessions: refused queries', (ctx) => {
     }
   });
 
+  it('refuses an e-mail of only spaces, which no visitor can have, as blank', async () => {
+    const account = await ctx().newAccount();
+    for (const email of ['%20', '%20%20%09']) {
+      const response = await ctx().request(account.token, { method: 'GET', url: `/v1/sessions?email=${email}` });
+      expectValidationError(response, 'email', 'too_short');
+      expect(response.json<{ error: { message: string } }>().error.message).toBe('email must not be blank');
+    }
+  });
+
   it('never answers 500, whatever the query', async () => {
     const account = await ctx().newAccount();
     await sessionsAt(account, [1_750_000_000]);

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/database.ts';
+import { sql } from 'kysely';
+import { type Db, isPostgres } from '../../db/database.ts';
 import type { SavedViewsTable, SessionColumnChoicesTable } from './views.table.ts';
 
 /** The views someone sees: their own and the account's shared ones, by name. */
@@ -11,6 +12,14 @@ export function findVisibleViews(db: Db, accountId: string, ownerKey: string) {
     .orderBy('name')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Holds the account's view names until the transaction ends: on PostgreSQL an advisory lock of its own; a
+ * SQLite transaction holds the file's write lock from its start already.
+ */
+export async function lockViewNames(db: Db, accountId: string): Promise<void> {
+  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(7243, hashtext(${accountId}))`.execute(db);
 }
 
 export function findView(db: Db, accountId: string, id: string) {

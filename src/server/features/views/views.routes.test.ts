@@ -67,6 +67,7 @@ describeApi('/v1/views', (ctx) => {
     const account = await ctx().newAccount();
     for (const [query, param] of [
       [{ country: 'USA' }, 'query.country'],
+      [{ email: '  ' }, 'query.email'],
       [{ sort: 'bogus' }, 'query.sort'],
       [{ duration_min: '-5' }, 'query.duration_min'],
       [{ has_errors: 'maybe' }, 'query.has_errors'],
@@ -228,6 +229,35 @@ describeApi('/v1/views', (ctx) => {
     expect(recased.json<SavedViewResource>().name).toBe('Mobile Errors');
     const names = (await json(account.token, 'GET', '/v1/views')).json<{ views: SavedViewResource[] }>().views;
     expect(names.map((view) => view.name).sort()).toEqual(['Checkout', 'Mobile Errors']);
+  });
+
+  it('gives one name to one view when many ask for it at once, by one person or by several sharing it', async () => {
+    const account = await ctx().newAccount();
+    const colleague = await account.tokenWith(['users.sessions:read']);
+    const create = (token: string, name: string, shared = false) =>
+      json(token, 'POST', '/v1/views', { name, shared, query: { device: 'mobile' } });
+
+    const alone = await Promise.all(Array.from({ length: 8 }, () => create(account.token, 'Race')));
+    expect(alone.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+
+    const together = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => create(index % 2 === 0 ? account.token : colleague, 'Race shared', true)),
+    );
+    expect(together.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const seen = (await json(colleague, 'GET', '/v1/views')).json<{ views: SavedViewResource[] }>().views;
+    expect(seen.filter((view) => view.name.toLowerCase() === 'race shared')).toHaveLength(1);
+  });
+
+  it('takes a name written with composed or decomposed accents as the same name, and keeps it composed', async () => {
+    const account = await ctx().newAccount();
+    const composed = await json(account.token, 'POST', '/v1/views', { name: '\u00c9t\u00e9', query: {} });
+    expect(composed.statusCode).toBe(201);
+    const decomposed = await json(account.token, 'POST', '/v1/views', { name: 'E\u0301te\u0301', query: {} });
+    expect(decomposed.statusCode).toBe(409);
+    expect(decomposed.json()).toMatchObject({ error: { code: 'view_name_taken', param: 'name' } });
+
+    const other = await json(account.token, 'POST', '/v1/views', { name: 'Cafe\u0301', query: {} });
+    expect(other.json<SavedViewResource>().name).toBe('Caf\u00e9');
   });
 });
 

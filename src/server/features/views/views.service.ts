@@ -17,6 +17,7 @@ import {
   findView,
   findVisibleViews,
   insertView,
+  lockViewNames,
   updateView,
   upsertSessionColumns,
 } from './views.repository.ts';
@@ -61,9 +62,9 @@ export async function listViews(db: Db, actor: ViewActor) {
  * private views are not looked at; they are not the actor's to know of.
  */
 async function ensureNameFree(db: Db, actor: ViewActor, name: string, except?: string): Promise<void> {
-  const wanted = name.toLocaleLowerCase();
+  const wanted = nameKey(name);
   const views = await findVisibleViews(db, actor.accountId, actor.ownerKey);
-  const taken = views.find((view) => view.id !== except && view.name.toLocaleLowerCase() === wanted);
+  const taken = views.find((view) => view.id !== except && nameKey(view.name) === wanted);
   if (!taken) return;
   throw errors.conflict(
     'view_name_taken',
@@ -74,18 +75,41 @@ async function ensureNameFree(db: Db, actor: ViewActor, name: string, except?: s
   );
 }
 
-/** A view's name as kept: without the spaces around it, and never only spaces. */
+/**
+ * A name as names are compared: its letters composed one way (an "é" typed as one character or as "e" and
+ * an accent looks the same) and in lower case, whatever the server's locale.
+ */
+const nameKey = (name: string) => name.normalize('NFC').toLowerCase();
+
+/** A view's name as kept: without the spaces around it, its letters composed, and never only spaces. */
 function viewName(name: string): string {
-  const trimmed = name.trim();
+  const trimmed = name.trim().normalize('NFC');
   if (trimmed === '') throw errors.validation('too_short', 'name must not be empty', 'name');
   return trimmed;
+}
+
+/**
+ * Runs `write` once the name is known to be free, with the account's view names locked meanwhile, so that
+ * two requests at once cannot both take one name.
+ */
+async function withNameFree(
+  db: Db,
+  actor: ViewActor,
+  name: string,
+  except: string | undefined,
+  write: (trx: Db) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockViewNames(trx, actor.accountId);
+    await ensureNameFree(trx, actor, name, except);
+    await write(trx);
+  });
 }
 
 export async function createView(db: Db, actor: ViewActor, input: CreateViewInput): Promise<SavedViewResource> {
   const now = Math.floor(Date.now() / 1000);
   const name = viewName(input.name);
   checkSessionsQuery(input.query, 'query');
-  await ensureNameFree(db, actor, name);
   const row: SavedViewsTable = {
     account_id: actor.accountId,
     id: newId('view'),
@@ -96,7 +120,7 @@ export async function createView(db: Db, actor: ViewActor, input: CreateViewInpu
     created_at: now,
     updated_at: now,
   };
-  await insertView(db, row);
+  await withNameFree(db, actor, name, undefined, (trx) => insertView(trx, row));
   return toResource(row, actor);
 }
 
@@ -123,14 +147,15 @@ export async function changeView(
   if (input.query !== undefined) checkSessionsQuery(input.query, 'query');
   // Sharing puts the view in everyone's list, beside the views already shared under its name.
   const sharing = input.shared === true && row.shared !== 1;
-  if (name !== undefined || sharing) await ensureNameFree(db, actor, name ?? row.name, id);
   const changes = {
     ...(name === undefined ? {} : { name }),
     ...(input.query === undefined ? {} : { query: JSON.stringify(input.query) }),
     ...(input.shared === undefined ? {} : { shared: input.shared ? 1 : 0 }),
     updated_at: Math.floor(Date.now() / 1000),
   };
-  await updateView(db, actor.accountId, id, changes);
+  const write = (trx: Db) => updateView(trx, actor.accountId, id, changes);
+  if (name !== undefined || sharing) await withNameFree(db, actor, name ?? row.name, id, write);
+  else await write(db);
   return toResource({ ...row, ...changes }, actor);
 }
 

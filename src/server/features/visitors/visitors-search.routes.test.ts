@@ -163,6 +163,20 @@ describeApi('GET /v1/visitors/search', (ctx) => {
       ['Danny Lee', 'email'],
       ['Dante Rossi', 'name'],
     ]);
+
+    // More e-mails match than the limit: a person whose name and e-mail both match, past the e-mails read,
+    // is still an e-mail match.
+    const crowded = await ctx().newAccount();
+    await insertVisitor(db, crowded.accountId, { name: 'Ann Lee', email: 'dan.a@example.com' });
+    await insertVisitor(db, crowded.accountId, { name: 'Bo Lee', email: 'dan.b@example.com' });
+    await insertVisitor(db, crowded.accountId, { name: 'Danny Lee', email: 'danny@example.com' });
+    const limited = await ctx().request(crowded.token, { method: 'GET', url: '/v1/visitors/search?q=dan&limit=2' });
+    expect(
+      limited.json<VisitorSearchResultResource>().visitors.map((visitor) => [visitor.name, visitor.matched_by]),
+    ).toEqual([
+      ['Ann Lee', 'email'],
+      ['Danny Lee', 'email'],
+    ]);
   });
 
   it('finds people by an e-mail prefix, case-insensitively', async () => {

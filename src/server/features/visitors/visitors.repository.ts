@@ -61,18 +61,27 @@ export interface SearchMatches {
   /**
    * The name's key starts with the text's, then the key after its first word does, then the key from its
    * third word on, then from one of its later words but the last (names of five words or more), then its
-   * last word.
+   * last word. `alsoByEmail` when the lower-cased e-mail starts with the text too, though the e-mails' read
+   * stopped short of it.
    */
-  byName: VisitorSummaryRow[];
+  byName: (VisitorSummaryRow & { alsoByEmail: boolean })[];
 }
 
 /** The search's reads in the order they are listed; `sort_key` orders the rows of a prefix read. */
 const PARTS = ['id', 'session', 'email', 'name', 'name_tail', 'name_third', 'name_last', 'name_middle'] as const;
 
-type SearchRow = VisitorSummaryRow & { part: number; sort_key: string; name_key: string | null };
+type SearchRow = VisitorSummaryRow & {
+  part: number;
+  sort_key: string;
+  name_key: string | null;
+  email_lower: string | null;
+};
 
-/** `VISITOR_COLUMNS` as the search's statement writes them, with the name's key that orders ties. */
-const SEARCH_COLUMNS = sql.raw([...VISITOR_COLUMNS, 'visitors.name_key'].join(', '));
+/**
+ * `VISITOR_COLUMNS` as the search's statement writes them, with the name's key that orders ties and the
+ * e-mail's that tells a name match found by its e-mail too.
+ */
+const SEARCH_COLUMNS = sql.raw([...VISITOR_COLUMNS, 'visitors.name_key', 'visitors.email_lower'].join(', '));
 
 /** One prefix read: a range of one key's index, in the key's order, written as a subquery a union may hold. */
 function prefixPart(accountId: string, part: number, column: string, prefix: string, limit: number) {
@@ -137,7 +146,11 @@ export async function findSearchMatches(
         (a, b) =>
           byteOrder(a.sort_key, b.sort_key) || byteOrder(a.name_key ?? '', b.name_key ?? '') || byteOrder(a.id, b.id),
       )
-      .map(({ part: _part, sort_key: _key, name_key: _name, ...visitor }) => visitor);
+      .map(({ part: _part, sort_key: _key, name_key: _name, email_lower: emailKey, ...visitor }) => ({
+        visitor,
+        emailKey,
+      }));
+  const visitorsOf = (kind: (typeof PARTS)[number]) => part(kind).map(({ visitor }) => visitor);
   const seen = new Set<string>();
   const byName = [
     ...part('name'),
@@ -145,11 +158,13 @@ export async function findSearchMatches(
     ...part('name_third'),
     ...part('name_middle'),
     ...part('name_last'),
-  ].filter((row) => !seen.has(row.id) && seen.add(row.id));
+  ].filter(({ visitor }) => !seen.has(visitor.id) && seen.add(visitor.id));
   return {
-    byId: part('id')[0],
-    bySession: part('session')[0],
-    byEmail: part('email'),
-    byName: byName.slice(0, rows),
+    byId: visitorsOf('id')[0],
+    bySession: visitorsOf('session')[0],
+    byEmail: visitorsOf('email'),
+    byName: byName
+      .slice(0, rows)
+      .map(({ visitor, emailKey }) => ({ ...visitor, alsoByEmail: emailKey?.startsWith(email) ?? false })),
   };
 }

@@ -56,9 +56,9 @@ export async function searchVisitors(
     else {
       const { byId, bySession, byEmail, byName } = await findSearchMatches(db, accountId, text, query.limit);
       add([as('id')(byId), as('session')(bySession)]);
-      // A visitor both lists hold is found by e-mail, wherever the turns bring it up first.
-      const emailMatched = new Set(byEmail.map((row) => row.id));
-      const byNameOnly = byName.map((row) => as(emailMatched.has(row.id) ? 'email' : 'name')(row));
+      // A visitor whose e-mail starts with the text too is found by e-mail, wherever the turns bring it up
+      // first, and even when more e-mails than the limit matched.
+      const byNameOnly = byName.map(({ alsoByEmail, ...row }) => as(alsoByEmail ? 'email' : 'name')(row));
       add(alternate(byEmail.map(as('email')), byNameOnly));
     }
   }
