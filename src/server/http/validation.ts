@@ -27,7 +27,7 @@ const bodyAjv = makeAjv(false);
 const queryAjv = makeAjv(true);
 
 const DECIMAL_INTEGER = /^-?\d+$/;
-const DECIMAL_NUMBER = /^-?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?$/;
+const DECIMAL_NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 /** How a query string may spell each numeric type. */
 const NUMERAL: Record<string, RegExp> = { integer: DECIMAL_INTEGER, number: DECIMAL_NUMBER };

@@ -153,7 +153,10 @@ describeApi('GET /v1/sessions numbers are plain decimals', (ctx) => {
     ['size', '2.0'],
     ['duration_min', '0x10'],
     ['engagement_max', ' '],
-    ...['0x10', '0b1010', '0o17', '1e', ' 5', '5 ', '\n5', ' ', '+5', '5.'].map((text) => ['engagement_min', text]),
+    ...['0x10', '0b1010', '0o17', '1e', ' 5', '5 ', '\n5', ' ', '+5', '.', '-.', '5.5.'].map((text) => [
+      'engagement_min',
+      text,
+    ]),
   ] as [keyof typeof kinds, string][]) {
     it(`refuses ${param}=${JSON.stringify(value)}`, async () => {
       const account = await ctx().newAccount();
@@ -166,7 +169,7 @@ describeApi('GET /v1/sessions numbers are plain decimals', (ctx) => {
     });
   }
 
-  for (const value of ['0', '42', '42.5', '.5', '100', '-0', '1e1', '1E-300']) {
+  for (const value of ['0', '42', '42.5', '.5', '5.', '100', '-0', '1e1', '1E-300']) {
     it(`accepts engagement_min=${value}`, async () => {
       const account = await ctx().newAccount();
       const response = await ctx().request(account.token, {
