@@ -39,6 +39,8 @@ export function SessionCards(props: SessionCardsProps) {
           label="Order"
           value={sorting.sort}
           onChange={(event) => sorting.onChange(event.target.value)}
+          // Newest first is the API's default, sort '' — which a select would otherwise show as nothing chosen.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ mb: 1, minWidth: 240 }}
         >
           {sorting.choices.map((choice) => (

@@ -125,6 +125,14 @@ describe('SessionsPage on a phone', () => {
     await user.click(screen.getByRole('combobox', { name: 'Order' }));
     await user.click(await screen.findByRole('option', { name: 'Start time, newest first' }));
     await waitFor(() => expect(lastPageRequest()?.has('sort')).toBe(false));
+    // The default order is named like any other, not left blank.
+    expect(screen.getByRole('combobox', { name: 'Order' })).toHaveTextContent('Start time, newest first');
+  });
+
+  it('names the default order when the address gives none', async () => {
+    renderWithProviders(<SessionsPage />, { route: '/sessions' });
+    await screen.findByRole('list', { name: 'Sessions' });
+    expect(screen.getByRole('combobox', { name: 'Order' })).toHaveTextContent('Start time, newest first');
   });
 
   it('opens a session from its card, and gives focus back to the card when the drawer closes', async () => {
