@@ -1,17 +1,8 @@
 import { Type, type Static } from 'typebox';
+import { RELATIVE_DATES } from '../date-bounds.ts';
 import { DEVICE_TYPES } from '../device-types.ts';
 
-export const RELATIVE_DATES = [
-  'TODAY',
-  'YESTERDAY',
-  'BEGINNING_OF_WEEK',
-  'BEGINNING_OF_MONTH',
-  'BEGINNING_OF_PREV_MONTH',
-  'TODAY-7DAYS',
-  'TODAY-30DAYS',
-] as const;
-
-export type RelativeDate = (typeof RELATIVE_DATES)[number];
+export { RELATIVE_DATES, type RelativeDate } from '../date-bounds.ts';
 
 /** What a list can be sorted by; `-` before a key sorts it descending. Ties are broken by id in the same direction. */
 export const SESSION_SORT_KEYS = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
 import { resolveDateRange } from './date-range.ts';
+import { isDateBound } from '../../../api/date-bounds.ts';
 
 function thrown(fn: () => unknown): AppError {
   try {
@@ -80,5 +81,36 @@ describe('resolveDateRange: errors', () => {
       'invalid_date_range',
       'date_from',
     );
+  });
+});
+
+describe('the dashboard and the server agree on which dates a link may hold', () => {
+  const now = new Date('2026-12-01T12:00:00Z');
+  const accepted = (value: string) => {
+    try {
+      resolveDateRange({ date_from: value, tz: 'Europe/Paris' }, now);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  it.each([
+    ...['TODAY', 'TODAY-30DAYS', 'BEGINNING_OF_PREV_MONTH', '2024-02-29', '2026-11-30T23:59:59.999999999'],
+    ...['2026-11-30T12:30+05:30', '2026-11-30T00:00Z', '0001-01-01', '9999-12-31T23:59:59'],
+    ...[
+      'today',
+      'garbage',
+      '',
+      '2026-02-29',
+      '2026-13-01',
+      '2026-11-31',
+      '2026-11-30T24:00',
+      '2026-11-30T24:30',
+      '2026-11-30T24:00:00.5',
+      '2026-11-30T12:60',
+    ],
+    ...['2026-11-30T12:30:60', '2026-11-30 12:30', '2026-11-30T12', '26-11-30', '2026-11-30T12:30+24:00'],
+  ])('%j', (value) => {
+    expect(isDateBound(value)).toBe(accepted(value));
   });
 });

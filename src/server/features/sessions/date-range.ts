@@ -1,6 +1,12 @@
 import { DateTime, IANAZone } from 'luxon';
 import { errors } from '../../errors.ts';
-import { RELATIVE_DATES, type RelativeDate } from '../../../api/schemas/sessions.ts';
+import {
+  ISO_DATE,
+  ISO_DATE_TIME,
+  isRelativeDate,
+  RELATIVE_DATES,
+  type RelativeDate,
+} from '../../../api/date-bounds.ts';
 
 export interface ResolvedDateRange {
   /** Unix seconds, inclusive bound on creation_timestamp (null when date_from is absent). */
@@ -27,9 +33,6 @@ export { RELATIVE_DATES, type RelativeDate };
 type DateParam = 'date_from' | 'date_to';
 
 const DAY_MS = 86_400_000;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.(?<fraction>\d{1,9}))?)?(?<offset>Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?$/;
 
 /**
  * Resolves the date_from / date_to / tz query params of the sessions list into Unix-second bounds.
@@ -93,10 +96,6 @@ function parseDate(value: string, tz: string, now: Date): DateTime | null {
   const at = DateTime.fromISO(value, { zone: tz });
   if (!at.isValid) return null;
   return match.groups?.offset === undefined ? earliestOccurrence(at) : at;
-}
-
-function isRelativeDate(value: string): value is RelativeDate {
-  return (RELATIVE_DATES as readonly string[]).includes(value);
 }
 
 /** Calendar arithmetic on local dates, so a DST change in between does not shift the result off midnight. */

@@ -51,6 +51,15 @@ describe('SessionsPage', () => {
     expect(screen.getByRole('button', { name: 'Device: Mobile' })).toBeInTheDocument();
   });
 
+  it('leaves out a date it cannot send, with the same notice, and lists the sessions without it', async () => {
+    renderPage('/sessions?date_from=garbage&date_to=TODAY');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('This link has a part the list cannot read, left out: date_from=garbage.');
+    expect(sessionRequests[0]?.has('date_from')).toBe(false);
+    expect(sessionRequests[0]?.get('date_to')).toBe('TODAY');
+    expect(await screen.findByText('Ana Lima · ana@example.com')).toBeInTheDocument();
+  });
+
   it('offers sessions that arrived since, every 15 s, without moving the rows, and shows them on request', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
@@ -158,29 +167,31 @@ describe('SessionsPage', () => {
 
   it('shows a failure with the request id to quote', async () => {
     answerSessionsWith(() =>
-      errorReply(400, 'validation_error', 'invalid_date', 'date_from must be a date', 'date_from'),
+      errorReply(400, 'validation_error', 'invalid_date_range', 'date_from must not be after date_to', 'date_from'),
     );
-    renderPage('/sessions?date_from=soon');
+    renderPage('/sessions?date_from=2026-11-10&date_to=2026-11-01');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sessions could not be loaded');
-    expect(alert).toHaveTextContent('date_from must be a date');
+    expect(alert).toHaveTextContent('date_from must not be after date_to');
     expect(alert).toHaveTextContent('req_test123');
   });
 
   it('does not ask again, as the page opens, what the server refused on the way in', async () => {
     answerSessionsWith(() =>
-      errorReply(400, 'validation_error', 'invalid_date', 'date_from must be a date', 'date_from'),
+      errorReply(400, 'validation_error', 'invalid_date_range', 'date_from must not be after date_to', 'date_from'),
     );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     // As the route does while the page's code loads.
     await queryClient.prefetchQuery(
-      getSessionsOptions({ query: { page: 0, size: 25, date_from: 'soon', tz: 'Europe/London' } }),
+      getSessionsOptions({
+        query: { page: 0, size: 25, date_from: '2026-11-10', date_to: '2026-11-01', tz: 'Europe/London' },
+      }),
     );
     expect(sessionRequests).toHaveLength(1);
-    renderPage('/sessions?date_from=soon&tz=Europe%2FLondon', queryClient);
+    renderPage('/sessions?date_from=2026-11-10&date_to=2026-11-01&tz=Europe%2FLondon', queryClient);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('date_from must be a date');
+    expect(await screen.findByRole('alert')).toHaveTextContent('date_from must not be after date_to');
     expect(sessionRequests).toHaveLength(1);
   });
 

@@ -64,11 +64,14 @@ async function chooseYesterday(user: ReturnType<typeof userEvent.setup>) {
 
 describe('SessionsPage states', () => {
   it.each([
-    [400, errorReply(400, 'validation_error', 'invalid_date', 'date_from must be a date', 'date_from')],
+    [
+      400,
+      errorReply(400, 'validation_error', 'invalid_date_range', 'date_from must not be after date_to', 'date_from'),
+    ],
     [500, errorReply(500, 'api_error', 'internal', 'Something failed on our side')],
   ])('shows only the error, with its request id, when the list answers %i', async (_status, reply) => {
     respondWith = () => reply;
-    renderPage('/sessions?date_from=garbage');
+    renderPage('/sessions?date_from=2026-11-10&date_to=2026-11-01');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sessions could not be loaded');

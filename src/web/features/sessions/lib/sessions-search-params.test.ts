@@ -184,6 +184,15 @@ describe('the parts of a link the view cannot read', () => {
     expect(unread('page=99999&size=100')).toEqual([]);
   });
 
+  it('names a date the API would refuse, and keeps the dates it accepts', () => {
+    expect(unread('date_from=garbage&date_to=2026-02-30')).toEqual(['date_from=garbage', 'date_to=2026-02-30']);
+    expect(unread('date_from=2026-11-01T24:30&date_to=today')).toEqual(['date_from=2026-11-01T24:30', 'date_to=today']);
+    const kept = 'date_from=TODAY-7DAYS&date_to=2026-11-30T12:30:00.5%2B01:00&tz=Europe/Paris';
+    expect(unread(kept)).toEqual([]);
+    expect(read(kept)).toMatchObject({ dateFrom: 'TODAY-7DAYS', dateTo: '2026-11-30T12:30:00.5+01:00' });
+    expect(read('date_from=garbage&date_to=2024-02-29')).toMatchObject({ dateFrom: '', dateTo: '2024-02-29' });
+  });
+
   it('names text holding a NUL character, which the API refuses', () => {
     expect(unread('tag=a%00b&device=mobile')).toEqual(['tag=a\u0000b']);
   });

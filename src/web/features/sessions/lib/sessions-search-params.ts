@@ -1,4 +1,5 @@
 import type { GetSessionsData } from '../../../../api/client/types.gen.ts';
+import { isDateBound } from '../../../../api/date-bounds.ts';
 import { isSessionSort } from '../../../components/sessions/session-sort.ts';
 import { isValidTimeZone } from '../../../lib/time-zones.ts';
 import { FILTER_PARAMS, readSessionFilters, type SessionFilters, toFilterQuery } from './session-filters.ts';
@@ -52,7 +53,7 @@ function readSize(value: string | null): PageSize {
 
 /**
  * What the address holds that the view could not read (a hand-edited or outdated link), as `name=value`:
- * a filter the API would refuse, the maximum of a range upside down, an unknown zone or order.
+ * a filter or date the API would refuse, the maximum of a range upside down, an unknown zone or order.
  */
 export function unreadParams(params: URLSearchParams, view: SessionsView): string[] {
   const unread: string[] = [];
@@ -61,6 +62,8 @@ export function unreadParams(params: URLSearchParams, view: SessionsView): strin
     if (given(param) && view.filters[param] === undefined) unread.push(`${param}=${given(param)}`);
   }
   for (const [key, read] of [
+    [KEYS.dateFrom, view.dateFrom],
+    [KEYS.dateTo, view.dateTo],
     [KEYS.timeZone, view.timeZone],
     [KEYS.sort, view.sort],
     [KEYS.size, String(view.size)],
@@ -72,6 +75,9 @@ export function unreadParams(params: URLSearchParams, view: SessionsView): strin
   return unread;
 }
 
+/** A date bound as the list can send it, or none for text the API would refuse ("garbage", "2026-02-30"). */
+const dateBound = (text: string) => (isDateBound(text) ? text : '');
+
 /** Reads the view from the URL; anything missing or unreadable falls back to its default. */
 export function readSessionsView(params: URLSearchParams, defaultTimeZone: string): SessionsView {
   const text = (key: string) => params.get(key)?.trim() ?? '';
@@ -80,8 +86,8 @@ export function readSessionsView(params: URLSearchParams, defaultTimeZone: strin
     email: text(KEYS.email),
     visitorId: text(KEYS.visitorId),
     websiteId: text(KEYS.websiteId),
-    dateFrom: text(KEYS.dateFrom),
-    dateTo: text(KEYS.dateTo),
+    dateFrom: dateBound(text(KEYS.dateFrom)),
+    dateTo: dateBound(text(KEYS.dateTo)),
     timeZone: isValidTimeZone(timeZone) ? timeZone : defaultTimeZone,
     sort: isSessionSort(text(KEYS.sort)) ? text(KEYS.sort) : '',
     filters: readSessionFilters(params),
