@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorReply, mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { rememberOpenedView } from '../lib/opened-view.ts';
 import { SaveViewButton } from './save-view-button.tsx';
 
 afterEach(() => {
@@ -86,5 +87,62 @@ describe('SaveViewButton', () => {
     expect(within(dialog).queryByText('You already have a view named “Mine”')).not.toBeInTheDocument();
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Saved “MINE 2”; it is in the navigation under Sessions.')).toBeInTheDocument();
+  });
+});
+
+describe('SaveViewButton after a view was opened from the navigation', () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  const views = (editable: boolean) => ({
+    body: {
+      views: [
+        {
+          id: 'view_mine',
+          name: 'Long German sessions',
+          query: { country: 'DE', sort: '-duration' },
+          shared: false,
+          mine: true,
+          editable,
+          created_at: 1,
+          updated_at: 1,
+        },
+      ],
+    },
+  });
+
+  it('offers to give the opened view the changed filters, and says so once done', async () => {
+    const user = userEvent.setup({ delay: null });
+    const requests = mockApi({
+      'GET /v1/views': views(true),
+      'PATCH /v1/views/view_mine': (request) => ({
+        status: 200,
+        body: { ...views(true).body.views[0], ...(request.body as object) },
+      }),
+    });
+    rememberOpenedView('view_mine');
+    renderWithProviders(<SaveViewButton query={QUERY} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Update “Long German sessions”' }));
+    expect(await screen.findByText('Updated “Long German sessions” with these filters.')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({ query: QUERY });
+    expect(screen.getByRole('button', { name: 'Save view' })).toBeInTheDocument();
+  });
+
+  it('offers nothing while the filters are the view’s own, in any order, or when the view is not theirs to change', async () => {
+    const requests = mockApi({ 'GET /v1/views': views(true) });
+    rememberOpenedView('view_mine');
+    renderWithProviders(<SaveViewButton query={{ sort: '-duration', country: 'DE' }} />);
+    await screen.findByRole('button', { name: 'Save view' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.some((request) => request.method === 'GET')).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Update/ })).not.toBeInTheDocument();
+    cleanup();
+
+    const again = mockApi({ 'GET /v1/views': views(false) });
+    renderWithProviders(<SaveViewButton query={QUERY} />);
+    await screen.findByRole('button', { name: 'Save view' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(again.some((request) => request.method === 'GET')).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Update/ })).not.toBeInTheDocument();
   });
 });

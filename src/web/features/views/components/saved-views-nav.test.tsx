@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockReply, mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { openedViewId } from '../lib/opened-view.ts';
 import { SAMPLE_VIEWS } from '../test/sample-views.ts';
 import { SavedViewsNav } from './saved-views-nav.tsx';
 
@@ -69,6 +70,17 @@ describe('SavedViewsNav', () => {
     expect(links[0]).toHaveAttribute('aria-current', 'page');
     expect(links[1]).not.toHaveAttribute('aria-current');
     expect(within(links[1]!).getByRole('img', { name: 'Shared by a colleague' })).toBeInTheDocument();
+  });
+
+  it('remembers the view opened last, so the list can offer to update it once its filters change', async () => {
+    const user = userEvent.setup({ delay: null });
+    serveViews();
+    renderWithProviders(<SavedViewsNav />, { route: '/sessions' });
+    await user.click(await screen.findByRole('link', { name: 'Long German sessions' }));
+    expect(openedViewId()).toBe('view_mine');
+    await user.click(screen.getByRole('link', { name: 'Rage on checkout Shared by a colleague' }));
+    expect(openedViewId()).toBe('view_team');
+    window.sessionStorage.clear();
   });
 
   it("offers rename and delete for the views one may change: one's own, or as an admin a colleague's shared one", async () => {

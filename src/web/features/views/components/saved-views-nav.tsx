@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useMeQuery } from '../../../lib/api/me-query.ts';
 import { useViewsQuery } from '../api/use-views-query.ts';
+import { rememberOpenedView } from '../lib/opened-view.ts';
 import { isViewShown, viewHref } from '../lib/view-link.ts';
 import { SavedViewActions } from './saved-view-actions.tsx';
 
@@ -87,7 +88,10 @@ export function SavedViewsNav({ onNavigate }: { onNavigate?: () => void }) {
             <ListItemButton
               component={Link}
               to={viewHref(view.query)}
-              onClick={onNavigate}
+              onClick={() => {
+                rememberOpenedView(view.id);
+                onNavigate?.();
+              }}
               selected={shown}
               aria-current={shown ? 'page' : undefined}
               sx={{ borderRadius: 1, ml: 3, mr: 1, pl: 2 }}
