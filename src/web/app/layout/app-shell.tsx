@@ -122,7 +122,9 @@ export function AppShell({ me }: { me: GetMeResponse }) {
           component="main"
           id={MAIN_CONTENT_ID}
           tabIndex={-1}
-          sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, '&:focus': { outline: 'none' } }}
+          // The main area and its heading take focus only to tell screen readers where a new page begins
+          // (the skip link, useFocusHeadingOnNavigation); neither can be used, so neither is ringed.
+          sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, '&:focus, & h1:focus': { outline: 'none' } }}
         >
           <Suspense fallback={<LinearProgress aria-label="Loading page" />}>
             <Outlet />
