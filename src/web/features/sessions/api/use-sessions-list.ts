@@ -28,12 +28,14 @@ interface Pin {
   /** The query whose answer the pin was read from. */
   query: string;
   newest: number | null;
+  /** How many sessions the list held then. */
+  total: number;
 }
 
 /**
  * One page of the sessions list, kept to the sessions the list held when it was first loaded, and how many
- * matching sessions started since, asked every 15 s: new sessions are offered ("Show" brings them in), never
- * slipped in. Paging, resizing or sorting the list reads the same sessions (the list is pinned with a
+ * matching sessions arrived since, asked every 15 s as the list's total now against its total then: new
+ * sessions are offered ("Show" brings them in), never slipped in. Paging, resizing or sorting the list reads the same sessions (the list is pinned with a
  * `date_to` just after its newest session), so no row moves to the next page and none is shown twice.
  *
  * The newest session is read off the first page in time order, or asked once (one row in time order) for
@@ -90,13 +92,18 @@ export function useSessionsList(query: SessionsQuery) {
   const pinFrom = open && pinned === null && loaded ? (inTimeOrder ? sessions.data : newestAsked.data) : undefined;
   if (pinFrom) {
     // Pinned as soon as the list is known, before anything is drawn from it.
-    setPin({ list, query: JSON.stringify(query), newest: pinFrom.sessions[0]?.creation_timestamp ?? null });
+    setPin({
+      list,
+      query: JSON.stringify(query),
+      newest: pinFrom.sessions[0]?.creation_timestamp ?? null,
+      total: pinFrom.total,
+    });
   }
 
-  const countQuery = useMemo(
-    () => ({ ...filters, page: 0, size: 1, ...(newest === null ? {} : { date_from: isoSecond(newest + 1) }) }),
-    [filters, newest],
-  );
+  // The list as it stands now, unpinned: what it holds beyond the pinned total arrived since, whether it
+  // started after the pin or before it (a session's first events reach the server some seconds after it
+  // starts, so a session may join the list's past after the list was pinned).
+  const countQuery = useMemo(() => ({ ...filters, page: 0, size: 1 }), [filters]);
   const watching = open && pinned !== null && sessions.isSuccess;
   const counted = useQuery({
     ...getSessionsOptions({ query: countQuery }),
@@ -107,7 +114,7 @@ export function useSessionsList(query: SessionsQuery) {
     refetchInterval: NEW_SESSIONS_POLL_MS,
     refetchIntervalInBackground: false,
   });
-  const newCount = watching ? counted.data.total : 0;
+  const newCount = watching && pinned ? Math.max(0, counted.data.total - pinned.total) : 0;
 
   /** Loads the list afresh, new sessions in, and pins it again at its newest. */
   const showNew = useCallback(() => {

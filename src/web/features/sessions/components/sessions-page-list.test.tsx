@@ -69,10 +69,8 @@ describe('SessionsPage', () => {
 
     const newer = makeSession({ id: 'ses_new', creation_timestamp: 1_795_340_000, visitor: { name: 'Noor Ali' } });
     answerSessionsWith((query) => {
-      if (query.get('size') === '1') {
-        // Counted from the second after the newest session shown.
-        return { body: { total: 12, page: { num: 0, size: 1 }, sessions: [newer] } };
-      }
+      // The list as it stands now: twelve more than the 1,234 it held.
+      if (query.get('size') === '1') return { body: { total: 1246, page: { num: 0, size: 1 }, sessions: [newer] } };
       return { body: { total: 1246, page: { num: 0, size: 25 }, sessions: [newer, ...SESSIONS] } };
     });
     await vi.advanceTimersByTimeAsync(15_000);
@@ -80,7 +78,7 @@ describe('SessionsPage', () => {
     expect(await screen.findByText('12 new sessions')).toBeInTheDocument();
     const poll = sessionRequests.at(-1);
     expect(poll?.get('size')).toBe('1');
-    expect(poll?.get('date_from')).toBe('2026-11-22T09:30:01Z');
+    expect(poll?.has('date_from')).toBe(false);
     expect(poll?.has('date_to')).toBe(false);
     expect(screen.queryByText(/Noor Ali/)).not.toBeInTheDocument();
 
@@ -88,6 +86,22 @@ describe('SessionsPage', () => {
     expect(await screen.findByText(/Noor Ali/)).toBeInTheDocument();
     expect(sessionRequests.at(-1)?.has('date_to')).toBe(false);
     await waitFor(() => expect(screen.queryByText('12 new sessions')).not.toBeInTheDocument());
+  });
+
+  it('counts a session that started before the newest shown but arrived after the list loaded as new', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPage();
+    await screen.findByText('Ana Lima · ana@example.com');
+
+    // Its first events reached the server late: it sorts below the newest row, yet the list grew by one.
+    const late = makeSession({ id: 'ses_late', creation_timestamp: 1_795_339_000, visitor: { name: 'Late Comer' } });
+    answerSessionsWith((query) => ({
+      body: { total: 1235, page: { num: 0, size: Number(query.get('size')) }, sessions: [SESSIONS[0], late] },
+    }));
+    await vi.advanceTimersByTimeAsync(15_000);
+
+    expect(await screen.findByText('1 new session')).toBeInTheDocument();
+    expect(screen.queryByText(/Late Comer/)).not.toBeInTheDocument();
   });
 
   it('counts the pages against the true total, and stops offering pages where the API stops serving them', async () => {
@@ -145,13 +159,14 @@ describe('SessionsPage', () => {
 
     answerSessionsWith((query) =>
       query.get('size') === '1'
-        ? { body: { total: 4, page: { num: 0, size: 1 }, sessions: SESSIONS.slice(0, 1) } }
+        ? { body: { total: 1238, page: { num: 0, size: 1 }, sessions: SESSIONS.slice(0, 1) } }
         : sessionsResponse(query),
     );
     await vi.advanceTimersByTimeAsync(15_000);
     expect(await screen.findByText('4 new sessions')).toBeInTheDocument();
+    // The list as chosen, unpinned, against the 1,234 it held.
     const poll = sessionRequests.at(-1);
-    expect(poll?.get('date_from')).toBe(pinnedAt);
+    expect(poll?.get('date_from')).toBe('TODAY');
     expect(poll?.has('date_to')).toBe(false);
     expect(poll?.has('sort')).toBe(false);
   });
