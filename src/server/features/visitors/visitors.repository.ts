@@ -83,24 +83,20 @@ type SearchRow = VisitorSummaryRow & {
  */
 const SEARCH_COLUMNS = sql.raw([...VISITOR_COLUMNS, 'visitors.name_key', 'visitors.email_lower'].join(', '));
 
-/** One prefix read: a range of one key's index, in the key's order, written as a subquery a union may hold. */
-function prefixPart(accountId: string, part: number, column: string, prefix: string, limit: number) {
-  return sql`select * from (select ${sql.lit(part)} as part, visitors.${sql.raw(column)} as sort_key,
-    ${SEARCH_COLUMNS} from visitors
-    where visitors.account_id = ${accountId} and visitors.${sql.raw(column)} >= ${prefix}
-      and visitors.${sql.raw(column)} < ${prefixUpperBound(prefix)}
-    order by visitors.${sql.raw(column)} limit ${sql.lit(limit)}) as ${sql.raw(`part_${part}`)}`;
-}
+/** The visitors with the words of their names beside them, for a read of the words' keys. */
+const WITH_NAME_WORDS = sql`visitor_name_words inner join visitors
+  on visitors.account_id = visitor_name_words.account_id and visitors.id = visitor_name_words.visitor_id`;
 
-/** The visitors with a name word (`visitor_name_words`) that starts with the prefix, in the words' order. */
-function wordPart(accountId: string, part: number, prefix: string, limit: number) {
-  return sql`select * from (select ${sql.lit(part)} as part, visitor_name_words.word_key as sort_key,
-    ${SEARCH_COLUMNS} from visitor_name_words
-    inner join visitors on visitors.account_id = visitor_name_words.account_id
-      and visitors.id = visitor_name_words.visitor_id
-    where visitor_name_words.account_id = ${accountId} and visitor_name_words.word_key >= ${prefix}
-      and visitor_name_words.word_key < ${prefixUpperBound(prefix)}
-    order by visitor_name_words.word_key limit ${sql.lit(limit)}) as ${sql.raw(`part_${part}`)}`;
+/**
+ * One prefix read: a range of one key's index (`key` as `table.column`), in the key's order, written as a
+ * subquery a union may hold.
+ */
+function prefixPart(accountId: string, part: number, key: string, prefix: string, limit: number, from = sql`visitors`) {
+  const column = sql.raw(key);
+  return sql`select * from (select ${sql.lit(part)} as part, ${column} as sort_key, ${SEARCH_COLUMNS} from ${from}
+    where ${sql.raw(key.slice(0, key.indexOf('.')))}.account_id = ${accountId}
+      and ${column} >= ${prefix} and ${column} < ${prefixUpperBound(prefix)}
+    order by ${column} limit ${sql.lit(limit)}) as ${sql.raw(`part_${part}`)}`;
 }
 
 /** Byte-wise order of UTF-8 text, the order of the indexes the prefixes are read from. */
@@ -132,12 +128,12 @@ export async function findSearchMatches(
     select 1 as part, '' as sort_key, ${SEARCH_COLUMNS} from sessions
       inner join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
       where sessions.account_id = ${accountId} and sessions.id = ${text}
-    union all ${prefixPart(accountId, 2, 'email_lower', email, rows)}
-    union all ${prefixPart(accountId, 3, 'name_key', name, rows)}
-    union all ${prefixPart(accountId, 4, 'name_tail_key', name, rows)}
-    union all ${prefixPart(accountId, 5, 'name_third_key', name, rows)}
-    union all ${prefixPart(accountId, 6, 'name_last_key', name, rows)}
-    union all ${wordPart(accountId, 7, name, rows)}`;
+    union all ${prefixPart(accountId, 2, 'visitors.email_lower', email, rows)}
+    union all ${prefixPart(accountId, 3, 'visitors.name_key', name, rows)}
+    union all ${prefixPart(accountId, 4, 'visitors.name_tail_key', name, rows)}
+    union all ${prefixPart(accountId, 5, 'visitors.name_third_key', name, rows)}
+    union all ${prefixPart(accountId, 6, 'visitors.name_last_key', name, rows)}
+    union all ${prefixPart(accountId, 7, 'visitor_name_words.word_key', name, rows, WITH_NAME_WORDS)}`;
   const found = await runPrepared(db, query.compile(db));
   const part = (kind: (typeof PARTS)[number]) =>
     found
