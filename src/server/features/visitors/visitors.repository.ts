@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { CompiledQuery, sql } from 'kysely';
+import { type Db, isPostgres } from '../../db/database.ts';
 import { runPrepared } from '../../db/run-prepared.ts';
 import { nameKey } from '../../lib/name-key.ts';
 
@@ -91,12 +91,84 @@ const WITH_NAME_WORDS = sql`visitor_name_words inner join visitors
  * One prefix read: a range of one key's index (`key` as `table.column`), in the key's order, written as a
  * subquery a union may hold.
  */
-function prefixPart(accountId: string, part: number, key: string, prefix: string, limit: number, from = sql`visitors`) {
+function prefixPart(
+  accountId: string,
+  part: number,
+  key: string,
+  range: { from: string; to: string },
+  limit: number,
+  from = sql`visitors`,
+) {
   const column = sql.raw(key);
   return sql`select * from (select ${sql.lit(part)} as part, ${column} as sort_key, ${SEARCH_COLUMNS} from ${from}
     where ${sql.raw(key.slice(0, key.indexOf('.')))}.account_id = ${accountId}
-      and ${column} >= ${prefix} and ${column} < ${prefixUpperBound(prefix)}
+      and ${column} >= ${range.from} and ${column} < ${range.to}
     order by ${column} limit ${sql.lit(limit)}) as ${sql.raw(`part_${part}`)}`;
+}
+
+/** What the search's statement is asked with: each a parameter, wherever it appears. */
+interface SearchValues {
+  account: string;
+  text: string;
+  email: string;
+  emailEnd: string;
+  name: string;
+  nameEnd: string;
+}
+
+/** The search's statement for up to `rows` rows a read. */
+function searchStatement(values: SearchValues, rows: number) {
+  const email = { from: values.email, to: values.emailEnd };
+  const name = { from: values.name, to: values.nameEnd };
+  return sql<SearchRow>`select 0 as part, '' as sort_key, ${SEARCH_COLUMNS} from visitors
+      where visitors.account_id = ${values.account} and visitors.id = ${values.text}
+    union all
+    select 1 as part, '' as sort_key, ${SEARCH_COLUMNS} from sessions
+      inner join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
+      where sessions.account_id = ${values.account} and sessions.id = ${values.text}
+    union all ${prefixPart(values.account, 2, 'visitors.email_lower', email, rows)}
+    union all ${prefixPart(values.account, 3, 'visitors.name_key', name, rows)}
+    union all ${prefixPart(values.account, 4, 'visitors.name_tail_key', name, rows)}
+    union all ${prefixPart(values.account, 5, 'visitors.name_third_key', name, rows)}
+    union all ${prefixPart(values.account, 6, 'visitors.name_last_key', name, rows)}
+    union all ${prefixPart(values.account, 7, 'visitor_name_words.word_key', name, rows, WITH_NAME_WORDS)}`;
+}
+
+/** Stand-ins that mark where each value goes when the statement is compiled once. */
+const MARKS: SearchValues = {
+  account: '\u0000account',
+  text: '\u0000text',
+  email: '\u0000email',
+  emailEnd: '\u0000emailEnd',
+  name: '\u0000name',
+  nameEnd: '\u0000nameEnd',
+};
+const ROLE_OF_MARK = new Map(Object.entries(MARKS).map(([role, mark]) => [mark, role as keyof SearchValues]));
+
+/**
+ * The search's statement compiled once per dialect and limit, with the value each parameter takes: it is
+ * the same for every search but for its values, and building and compiling its seven reads afresh cost
+ * more than running them.
+ */
+const compiledSearches = new Map<string, { sql: string; roles: (keyof SearchValues)[] }>();
+
+function compiledSearch(db: Db, values: SearchValues, rows: number): CompiledQuery<SearchRow> {
+  const key = `${isPostgres(db) ? 'pg' : 'sqlite'}:${rows}`;
+  let template = compiledSearches.get(key);
+  if (!template) {
+    const marked = searchStatement(MARKS, rows).compile(db);
+    const roles = marked.parameters.map((parameter) => {
+      const role = ROLE_OF_MARK.get(String(parameter));
+      if (!role) throw new Error('the search statement holds a value that is not one of its own');
+      return role;
+    });
+    template = { sql: marked.sql, roles };
+    compiledSearches.set(key, template);
+  }
+  return CompiledQuery.raw(
+    template.sql,
+    template.roles.map((role) => values[role]),
+  ) as CompiledQuery<SearchRow>;
 }
 
 /** Byte-wise order of UTF-8 text, the order of the indexes the prefixes are read from. */
@@ -122,19 +194,15 @@ export async function findSearchMatches(
   const email = text.toLowerCase();
   // A text without a name key (marks alone) reads the e-mail's range of the names' indexes: harmless.
   const name = nameKey(text) ?? email;
-  const query = sql<SearchRow>`select 0 as part, '' as sort_key, ${SEARCH_COLUMNS} from visitors
-      where visitors.account_id = ${accountId} and visitors.id = ${text}
-    union all
-    select 1 as part, '' as sort_key, ${SEARCH_COLUMNS} from sessions
-      inner join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
-      where sessions.account_id = ${accountId} and sessions.id = ${text}
-    union all ${prefixPart(accountId, 2, 'visitors.email_lower', email, rows)}
-    union all ${prefixPart(accountId, 3, 'visitors.name_key', name, rows)}
-    union all ${prefixPart(accountId, 4, 'visitors.name_tail_key', name, rows)}
-    union all ${prefixPart(accountId, 5, 'visitors.name_third_key', name, rows)}
-    union all ${prefixPart(accountId, 6, 'visitors.name_last_key', name, rows)}
-    union all ${prefixPart(accountId, 7, 'visitor_name_words.word_key', name, rows, WITH_NAME_WORDS)}`;
-  const found = await runPrepared(db, query.compile(db));
+  const values = {
+    account: accountId,
+    text,
+    email,
+    emailEnd: prefixUpperBound(email),
+    name,
+    nameEnd: prefixUpperBound(name),
+  };
+  const found = await runPrepared(db, compiledSearch(db, values, rows));
   const part = (kind: (typeof PARTS)[number]) =>
     found
       .filter((row) => Number(row.part) === PARTS.indexOf(kind))
