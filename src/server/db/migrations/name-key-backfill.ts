@@ -13,9 +13,31 @@ interface SourceRow {
 }
 
 /**
+ * Hands the visitors already kept that `where` picks, with their `source` column, to `each` in batches in
+ * key order, so a table of millions is never read or locked whole.
+ */
+async function walkVisitors(
+  db: Kysely<unknown>,
+  where: RawBuilder<unknown>,
+  source: 'name' | 'name_key',
+  each: (rows: SourceRow[]) => Promise<void>,
+): Promise<void> {
+  let after: { account_id: string; id: string } | null = null;
+  for (;;) {
+    const { rows }: { rows: SourceRow[] } = await sql<SourceRow>`
+      select account_id, id, ${sql.ref(source)} as source from visitors
+      where (${where}) ${after ? sql`and (account_id, id) > (${after.account_id}, ${after.id})` : sql``}
+      order by account_id, id limit ${BATCH}`.execute(db);
+    const last = rows.at(-1);
+    if (!last) return;
+    await each(rows);
+    after = last;
+  }
+}
+
+/**
  * Writes `columns` of the visitors already kept that `where` picks, as `keysOf` derives them from each
- * one's `source` column: in batches in key order, so a table of millions is never read or locked whole.
- * The others keep theirs.
+ * one's `source` column, a batch at a time. The others keep theirs.
  */
 export async function rewriteVisitorKeys(
   db: Kysely<unknown>,
@@ -27,14 +49,7 @@ export async function rewriteVisitorKeys(
   },
 ): Promise<void> {
   const { where, source, columns, keysOf } = options;
-  let after: { account_id: string; id: string } | null = null;
-  for (;;) {
-    const { rows }: { rows: SourceRow[] } = await sql<SourceRow>`
-      select account_id, id, ${sql.ref(source)} as source from visitors
-      where (${where}) ${after ? sql`and (account_id, id) > (${after.account_id}, ${after.id})` : sql``}
-      order by account_id, id limit ${BATCH}`.execute(db);
-    const last = rows.at(-1);
-    if (!last) return;
+  await walkVisitors(db, where, source, async (rows) => {
     const keyed = rows.map((row) => ({ ...row, keys: keysOf(row.source) }));
     if (isPostgres(db)) {
       const sets = columns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`keyed.${column}`)}`);
@@ -51,8 +66,7 @@ export async function rewriteVisitorKeys(
           where account_id = ${row.account_id} and id = ${row.id}`.execute(db);
       }
     }
-    after = last;
-  }
+  });
 }
 
 /**
@@ -88,17 +102,10 @@ export async function rekeyNames(db: Kysely<unknown>, likes: string[]): Promise<
 
 /**
  * Writes the name words (`nameMiddleKeys`) of the visitors already kept whose names have five words or more
- * (four spaces in their key): in batches in key order, like the keys above. Words already kept stay.
+ * (four spaces in their key), a batch at a time. Words already kept stay.
  */
 export async function fillNameWords(db: Kysely<unknown>): Promise<void> {
-  let after: { account_id: string; id: string } | null = null;
-  for (;;) {
-    const { rows }: { rows: SourceRow[] } = await sql<SourceRow>`
-      select account_id, id, name_key as source from visitors
-      where name_key like '% % % % %' ${after ? sql`and (account_id, id) > (${after.account_id}, ${after.id})` : sql``}
-      order by account_id, id limit ${BATCH}`.execute(db);
-    const last = rows.at(-1);
-    if (!last) return;
+  await walkVisitors(db, sql`name_key like '% % % % %'`, 'name_key', async (rows) => {
     const words = rows.flatMap((row) =>
       nameMiddleKeys(row.source).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`),
     );
@@ -108,6 +115,5 @@ export async function fillNameWords(db: Kysely<unknown>): Promise<void> {
         values ${sql.join(words.slice(start, start + 500))}
         on conflict (account_id, word_key, visitor_id) do nothing`.execute(db);
     }
-    after = last;
-  }
+  });
 }
