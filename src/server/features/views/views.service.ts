@@ -62,9 +62,9 @@ export async function listViews(db: Db, actor: ViewActor) {
  * private views are not looked at; they are not the actor's to know of.
  */
 async function ensureNameFree(db: Db, actor: ViewActor, name: string, except?: string): Promise<void> {
-  const wanted = nameKey(name);
+  const wanted = viewNameKey(name);
   const views = await findVisibleViews(db, actor.accountId, actor.ownerKey);
-  const taken = views.find((view) => view.id !== except && nameKey(view.name) === wanted);
+  const taken = views.find((view) => view.id !== except && viewNameKey(view.name) === wanted);
   if (!taken) return;
   throw errors.conflict(
     'view_name_taken',
@@ -79,7 +79,7 @@ async function ensureNameFree(db: Db, actor: ViewActor, name: string, except?: s
  * A name as names are compared: its letters composed one way (an "é" typed as one character or as "e" and
  * an accent looks the same) and in lower case, whatever the server's locale.
  */
-const nameKey = (name: string) => name.normalize('NFC').toLowerCase();
+const viewNameKey = (name: string) => name.normalize('NFC').toLowerCase();
 
 /** A view's name as kept: without the spaces around it, its letters composed, and never only spaces. */
 function viewName(name: string): string {
