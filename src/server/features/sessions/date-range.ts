@@ -1,3 +1,4 @@
+import { Temporal } from '@js-temporal/polyfill';
 import { DateTime, IANAZone } from 'luxon';
 import { errors } from '../../errors.ts';
 import {
@@ -50,7 +51,7 @@ export function resolveDateRange(input: DateRangeInput, now: Date): ResolvedDate
   }
   if (dateFrom === undefined && dateTo === undefined) return null;
 
-  const tz = input.tz ?? DEFAULT_TIMEZONE;
+  const tz = input.tz === undefined ? DEFAULT_TIMEZONE : zoneName(input.tz);
   const from = dateFrom === undefined ? null : parseBound(dateFrom, tz, now, 'date_from');
   const to = dateTo === undefined ? null : parseBound(dateTo, tz, now, 'date_to');
   if (from !== null && to !== null && from.seconds > to.seconds) {
@@ -63,6 +64,27 @@ export function resolveDateRange(input: DateRangeInput, now: Date): ResolvedDate
     toIso: to?.iso ?? null,
     tz,
   };
+}
+
+/** Zone names as the time zone database spells them, by the name as a request sent it. */
+const ZONE_NAMES = new Map<string, string>();
+
+/**
+ * A valid zone's name as the time zone database spells it, since names are matched in any case:
+ * "america/new_york" is America/New_York, and an alias stays itself (us/eastern is US/Eastern).
+ */
+function zoneName(tz: string): string {
+  let name = ZONE_NAMES.get(tz);
+  if (name === undefined) {
+    try {
+      name = Temporal.Now.zonedDateTimeISO(tz).timeZoneId;
+    } catch {
+      name = tz;
+    }
+    // Only valid names reach here, and the database holds a few hundred: the map stays small.
+    ZONE_NAMES.set(tz, name);
+  }
+  return name;
 }
 
 interface Bound {

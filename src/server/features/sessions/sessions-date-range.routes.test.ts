@@ -95,6 +95,24 @@ describeApi('GET /v1/sessions: date_from, date_to and tz', (ctx) => {
     expect(body).toMatchObject({ total: 0, sessions: [] });
   });
 
+  it('reads a zone name in any case and answers it as the time zone database spells it', async () => {
+    const account = await ctx().newAccount();
+    const { visitor } = await sessionsAt(account, [1_743_328_800]);
+    const cases = [
+      { sent: 'america/new_york', named: 'America/New_York' },
+      { sent: 'ASIA/KOLKATA', named: 'Asia/Kolkata' },
+      { sent: 'us/eastern', named: 'US/Eastern' },
+      { sent: 'Asia/Calcutta', named: 'Asia/Calcutta' },
+      { sent: 'etc/utc', named: 'Etc/UTC' },
+    ];
+    for (const { sent, named } of cases) {
+      const body = await list(account, { visitor_id: visitor.id, date_from: '2025-03-30', tz: sent });
+      expect(body.date_range?.tz, sent).toBe(named);
+      expectIsoInstant(body.date_range?.from, expectedInstant('2025-03-30', named), named);
+      expect(body.total, sent).toBe(1);
+    }
+  });
+
   for (const tz of [
     undefined,
     'Europe/London',
