@@ -202,6 +202,41 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     expect((await search(lucasSessionId)).map((visitor) => visitor.id)).toEqual([lucasId]);
   });
 
+  it('finds visitors by the first characters of their id, in turn with the name and e-mail matches', async () => {
+    const ids = await ctx().newAccount();
+    const db = ctx().database.db;
+    await insertVisitor(db, ids.accountId, { id: 'cus_8f3a21', name: 'Ana Pérez' });
+    await insertVisitor(db, ids.accountId, { id: 'cus_8f3b07' });
+    await insertVisitor(db, ids.accountId, { id: 'CUS_8F3A99' });
+    await insertVisitor(db, ids.accountId, { name: 'Cushla Byrne' });
+    await insertVisitor(db, ids.accountId, { email: 'cus.tomer@example.com' });
+    const found = async (q: string) => {
+      const response = await ctx().request(ids.token, {
+        method: 'GET',
+        url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response
+        .json<VisitorSearchResultResource>()
+        .visitors.map((visitor) => [
+          visitor.id.toLowerCase().startsWith('cus_') ? visitor.id : visitor.name || visitor.email,
+          visitor.matched_by,
+        ]);
+    };
+    // Ids are told apart by case, so the prefix is too.
+    expect(await found('cus_8f3a')).toEqual([['cus_8f3a21', 'id']]);
+    expect(await found('CUS_8F')).toEqual([['CUS_8F3A99', 'id']]);
+    expect(await found('cus')).toEqual([
+      ['cus.tomer@example.com', 'email'],
+      ['Cushla Byrne', 'name'],
+      ['cus_8f3a21', 'id'],
+      ['cus_8f3b07', 'id'],
+    ]);
+    // The whole id: once, first.
+    expect(await found('cus_8f3b07')).toEqual([['cus_8f3b07', 'id']]);
+    expect(await found('cus_8f3c')).toEqual([]);
+  });
+
   it("never shows another account's visitors, and answers no match with an empty list", async () => {
     expect((await search('lucas@')).length).toBe(0);
     expect((await search('zzz')).length).toBe(0);

@@ -58,6 +58,8 @@ export interface SearchMatches {
   bySession: VisitorSummaryRow | undefined;
   /** Lower-cased e-mail starts with the text. */
   byEmail: VisitorSummaryRow[];
+  /** The id starts with the text (as sent: ids are told apart by case). */
+  byIdPrefix: VisitorSummaryRow[];
   /**
    * The name's key starts with the text's, then the key after its first word does, then the key from its
    * third word on, then from one of its later words but the last (names of five words or more), then its
@@ -68,7 +70,17 @@ export interface SearchMatches {
 }
 
 /** The search's reads in the order they are listed; `sort_key` orders the rows of a prefix read. */
-const PARTS = ['id', 'session', 'email', 'name', 'name_tail', 'name_third', 'name_last', 'name_middle'] as const;
+const PARTS = [
+  'id',
+  'session',
+  'email',
+  'name',
+  'name_tail',
+  'name_third',
+  'name_last',
+  'name_middle',
+  'id_prefix',
+] as const;
 
 type SearchRow = VisitorSummaryRow & {
   part: number;
@@ -110,6 +122,7 @@ function prefixPart(
 interface SearchValues {
   account: string;
   text: string;
+  textEnd: string;
   email: string;
   emailEnd: string;
   name: string;
@@ -131,13 +144,15 @@ function searchStatement(values: SearchValues, rows: number) {
     union all ${prefixPart(values.account, 4, 'visitors.name_tail_key', name, rows)}
     union all ${prefixPart(values.account, 5, 'visitors.name_third_key', name, rows)}
     union all ${prefixPart(values.account, 6, 'visitors.name_last_key', name, rows)}
-    union all ${prefixPart(values.account, 7, 'visitor_name_words.word_key', name, rows, WITH_NAME_WORDS)}`;
+    union all ${prefixPart(values.account, 7, 'visitor_name_words.word_key', name, rows, WITH_NAME_WORDS)}
+    union all ${prefixPart(values.account, 8, 'visitors.id', { from: values.text, to: values.textEnd }, rows)}`;
 }
 
 /** Stand-ins that mark where each value goes when the statement is compiled once. */
 const MARKS: SearchValues = {
   account: '\u0000account',
   text: '\u0000text',
+  textEnd: '\u0000textEnd',
   email: '\u0000email',
   emailEnd: '\u0000emailEnd',
   name: '\u0000name',
@@ -179,7 +194,8 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffe
  * it as id, and the visitors whose e-mail (lower-cased) or name (as `nameKey` keys it: without accents,
  * in any case, any apostrophe) starts with it, the name also from its second word ("o'b" finds Chloé
  * O’Brien), from its third ("lop" finds Ana María López García), from any later word of a longer name
- * ("silva" finds João Pedro da Silva Santos) and from its last ("gar" finds Ana María López García too).
+ * ("silva" finds João Pedro da Silva Santos) and from its last ("gar" finds Ana María López García too),
+ * and the visitors whose id starts with it (the first characters of an id copied from elsewhere).
  * Each read is a lookup by key or one range of an index; together they are one round trip, and on
  * PostgreSQL one prepared statement (the limit, 1 to 20 by the API's schema, written into its text, since
  * PostgreSQL keeps planning a statement whose limit is a parameter).
@@ -197,15 +213,29 @@ export async function findSearchMatches(
   const values = {
     account: accountId,
     text,
+    textEnd: prefixUpperBound(text),
     email,
     emailEnd: prefixUpperBound(email),
     name,
     nameEnd: prefixUpperBound(name),
   };
   const found = await runPrepared(db, compiledSearch(db, values, rows));
+  // What each read's key starts with. Checked again here: a PostgreSQL database created under a language's
+  // collation orders text by more than its bytes, so an index range may hold a key that does not.
+  const prefixes: Record<(typeof PARTS)[number], string> = {
+    id: '',
+    session: '',
+    email,
+    name,
+    name_tail: name,
+    name_third: name,
+    name_last: name,
+    name_middle: name,
+    id_prefix: text,
+  };
   const part = (kind: (typeof PARTS)[number]) =>
     found
-      .filter((row) => Number(row.part) === PARTS.indexOf(kind))
+      .filter((row) => Number(row.part) === PARTS.indexOf(kind) && row.sort_key.startsWith(prefixes[kind]))
       .sort(
         (a, b) =>
           byteOrder(a.sort_key, b.sort_key) || byteOrder(a.name_key ?? '', b.name_key ?? '') || byteOrder(a.id, b.id),
@@ -227,6 +257,7 @@ export async function findSearchMatches(
     byId: visitorsOf('id')[0],
     bySession: visitorsOf('session')[0],
     byEmail: visitorsOf('email'),
+    byIdPrefix: visitorsOf('id_prefix'),
     byName: byName
       .slice(0, rows)
       .map(({ visitor, emailKey }) => ({ ...visitor, alsoByEmail: emailKey?.startsWith(email) ?? false })),

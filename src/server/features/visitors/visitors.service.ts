@@ -20,22 +20,22 @@ export function sessionIdFromLink(text: string): string | null {
 }
 
 /**
- * `first` and `second` taken in turn, so that neither crowds the other out of a short list ("jan" matches
- * many e-mails starting jandersson@ and many names starting Jan; a person may mean either).
+ * The lists' items taken in turn, so that none crowds the others out of a short list ("jan" matches many
+ * e-mails starting jandersson@ and many names starting Jan; a person may mean either).
  */
-function alternate<T>(first: readonly T[], second: readonly T[]): T[] {
+function alternate<T>(...lists: (readonly T[])[]): T[] {
   const merged: T[] = [];
-  for (let index = 0; index < Math.max(first.length, second.length); index += 1) {
-    if (index < first.length) merged.push(first[index] as T);
-    if (index < second.length) merged.push(second[index] as T);
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  for (let index = 0; index < longest; index += 1) {
+    for (const list of lists) if (index < list.length) merged.push(list[index] as T);
   }
   return merged;
 }
 
 /**
  * Visitors for the app bar's search: a pasted session link or an exact visitor or session id first,
- * then e-mail and name prefix matches (both case-insensitive) in turn, each visitor once (as an e-mail match
- * when both lists hold it), with session counts.
+ * then e-mail and name prefix matches (both case-insensitive) and visitor id prefix matches in turn, each
+ * visitor once (as an e-mail match when the e-mail and the name lists both hold it), with session counts.
  */
 export async function searchVisitors(
   db: Db,
@@ -54,12 +54,17 @@ export async function searchVisitors(
     const linked = sessionIdFromLink(text);
     if (linked !== null) add([as('session')(await findVisitorOfSession(db, accountId, linked))]);
     else {
-      const { byId, bySession, byEmail, byName } = await findSearchMatches(db, accountId, text, query.limit);
+      const { byId, bySession, byEmail, byName, byIdPrefix } = await findSearchMatches(
+        db,
+        accountId,
+        text,
+        query.limit,
+      );
       add([as('id')(byId), as('session')(bySession)]);
       // A visitor whose e-mail starts with the text too is found by e-mail, wherever the turns bring it up
       // first, and even when more e-mails than the limit matched.
       const byNameOnly = byName.map(({ alsoByEmail, ...row }) => as(alsoByEmail ? 'email' : 'name')(row));
-      add(alternate(byEmail.map(as('email')), byNameOnly));
+      add(alternate(byEmail.map(as('email')), byNameOnly, byIdPrefix.map(as('id'))));
     }
   }
   const matches = found.slice(0, query.limit);

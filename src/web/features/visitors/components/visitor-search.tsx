@@ -31,7 +31,7 @@ const isNobody = (option: SearchOption | string): option is typeof NOBODY_FOUND 
 
 /**
  * The app bar's search. As one types, people whose name or e-mail starts with the text (or whose visitor id it
- * is) are suggested with their session counts; arrows and Enter pick one. Enter on the text itself opens the
+ * starts with) are suggested with their session counts; arrows and Enter pick one. Enter on the text itself opens the
  * first person suggested for it, or the visitor lookup for a whole e-mail address, a visitor id nobody was
  * suggested for, or text typed faster than the suggestions came; a pasted session link opens that session
  * at once.
