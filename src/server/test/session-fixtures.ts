@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import { nameMiddleKeys, namedColumns } from '../lib/name-key.ts';
+import { emailKey } from '../lib/email-key.ts';
 import { sessionResourceSqlText, sessionResourceWrittenSqlText } from '../features/sessions/session-resource-json.ts';
 
 /** A base-36 id like the ones the recorder gives sessions (`s_…`) and visitors (`v_…`). */
@@ -36,7 +37,7 @@ export async function insertVisitor(
 ): Promise<VisitorsTable> {
   const email = overrides.email ?? null;
   const emailLower =
-    overrides.email_lower !== undefined ? overrides.email_lower : email === null ? null : email.trim().toLowerCase();
+    overrides.email_lower !== undefined ? overrides.email_lower : email === null ? null : emailKey(email);
   const params = overrides.params ?? [];
   const row: VisitorsTable = {
     id: overrides.id ?? fixtureId('v'),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { namedColumns } from '../../lib/name-key.ts';
+import { emailKey } from '../../lib/email-key.ts';
 import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
 import type { BatchSummary, Identity } from './batch-summary.ts';
 import { utmFromUrl } from './batch-summary.ts';
@@ -183,10 +184,10 @@ export function updateVisitor(row: VisitorsTable, sessionCreation: number, ident
   if (!identity) return updated;
   if (identity.name !== undefined) Object.assign(updated, namedColumns(identity.name));
   if (identity.email !== undefined) {
-    const lower = identity.email.trim().toLowerCase();
-    updated.email = identity.email.trim();
-    updated.email_lower = lower;
-    updated.email_hash = crypto.createHash('sha256').update(lower).digest('hex');
+    const email = identity.email.trim();
+    updated.email = email;
+    updated.email_lower = emailKey(email);
+    updated.email_hash = crypto.createHash('sha256').update(email.toLowerCase()).digest('hex');
   }
   const entries = Object.entries(identity.params);
   if (entries.length > 0) {

@@ -1,6 +1,7 @@
 import { DEVICE_TYPES, deviceTypeOf } from '../../../api/device-types.ts';
 import type { SessionsQueryInput } from '../../../api/schemas/sessions-query.ts';
 import { errors } from '../../errors.ts';
+import { emailKey } from '../../lib/email-key.ts';
 import type { SessionFilter } from './session-filter.ts';
 
 function checkRange(min: number | undefined, max: number | undefined, param: string): void {
@@ -18,12 +19,12 @@ function deviceType(device: string | undefined): string | undefined {
 }
 
 /**
- * The e-mail as visitors' e-mails are kept for the filter: trimmed and in lower case. Only spaces is
+ * The e-mail as visitors' e-mails are kept for the filter (`emailKey`: trimmed, in lower case). Only spaces is
  * refused like no text at all, rather than read as an e-mail no one has.
  */
-function emailKey(email: string | undefined): string | undefined {
+function emailFilter(email: string | undefined): string | undefined {
   if (email === undefined) return undefined;
-  const key = email.trim().toLowerCase();
+  const key = emailKey(email);
   if (key === '') throw errors.validation('too_short', 'email must not be blank', 'email');
   return key;
 }
@@ -44,7 +45,7 @@ export function toSessionFilter(
   checkRange(query.engagement_min, query.engagement_max, 'engagement');
   const filter: SessionFilter = {
     accountId,
-    emailLower: emailKey(query.email),
+    emailLower: emailFilter(query.email),
     visitorId: query.visitor_id,
     websiteId: query.website_id,
     from: range?.from ?? null,

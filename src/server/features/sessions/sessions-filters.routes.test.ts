@@ -58,6 +58,25 @@ describeApi('GET /v1/sessions: filters by e-mail, visitor and website', (ctx) =>
     expect((await list(account, { email: 'jane.doe@example.co' })).total).toBe(1);
   });
 
+  it('finds an e-mail with a capital sigma or a dotted capital I however its letters are typed', async () => {
+    const account = await ctx().newAccount();
+    for (const email of ['ΣΟΦΟΣ@example.gr', 'İrem@example.com.tr']) {
+      const visitor = await insertVisitor(db(), account.accountId, { email });
+      await insertSession(db(), account.accountId, account.websiteId, visitor.id);
+    }
+    for (const [typed, found] of [
+      ['σοφοσ@example.gr', 'ΣΟΦΟΣ@example.gr'],
+      ['σοφος@example.gr', 'ΣΟΦΟΣ@example.gr'],
+      ['Σοφος@Example.GR', 'ΣΟΦΟΣ@example.gr'],
+      ['irem@example.com.tr', 'İrem@example.com.tr'],
+      ['İREM@EXAMPLE.COM.TR', 'İrem@example.com.tr'],
+    ] as [string, string][]) {
+      const body = await list(account, { email: typed });
+      expect(body.total, typed).toBe(1);
+      expect(body.sessions[0]?.visitor.email, typed).toBe(found);
+    }
+  });
+
   it('filters by visitor_id exactly', async () => {
     const account = await ctx().newAccount();
     const ones: SessionsTable[] = [];

@@ -2,6 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
 import { runPrepared } from '../../db/run-prepared.ts';
 import { nameKey } from '../../lib/name-key.ts';
+import { emailKey } from '../../lib/email-key.ts';
 
 /** `session_count` is kept by triggers on sessions (migration 2026-11-23T1200), so no search counts. */
 const VISITOR_COLUMNS = [
@@ -207,7 +208,7 @@ export async function findSearchMatches(
   limit: number,
 ): Promise<SearchMatches> {
   const rows = searchLimit(limit);
-  const email = text.toLowerCase();
+  const email = emailKey(text);
   // A text without a name key (marks alone) reads the e-mail's range of the names' indexes: harmless.
   const name = nameKey(text) ?? email;
   const values = {
