@@ -18,8 +18,13 @@ describe('nameKey', () => {
     expect(nameKey('Σωκράτης')).toBe(nameKey('σωκρατησ'));
   });
 
-  it('keeps letters that have no accent to drop, and scripts without case', () => {
-    expect(nameKey('Łukasz Søren')).toBe('łukasz søren');
+  it('reads letters that have no accent to drop as the letters typed for them, and keeps scripts without case', () => {
+    expect(nameKey('Łukasz Søren')).toBe('lukasz soren');
+    expect(nameKey('Łukasz Żółć')).toBe('lukasz zolc');
+    expect(nameKey('Ægir Øresund')).toBe('aegir oresund');
+    expect(nameKey('Straße GROẞ')).toBe('strasse gross');
+    expect(nameKey('Đorđe Þórðarson')).toBe('dorde thordarson');
+    expect(nameKey('Œdipe Ħamrun')).toBe('oedipe hamrun');
     expect(nameKey('李 小龙')).toBe('李 小龙');
   });
 

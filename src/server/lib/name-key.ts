@@ -1,14 +1,36 @@
 /** Apostrophes and the marks typed in their place, all read as "'". */
 const APOSTROPHES = /[\u2018\u2019\u02bc\u00b4`]/g;
 
-/** Lower-case letters that lose no mark yet are typed as another: the dotless "ı", the final "ς". */
-const LETTERS_TYPED_OTHERWISE = /[ıς]/g;
-const TYPED_AS: Record<string, string> = { ı: 'i', ς: 'σ' };
+/**
+ * Lower-case letters that have no mark to lose yet are typed as others on most keyboards: the dotless "ı",
+ * the final "ς", the stroked "ł", "ø", "đ", "ħ", "ŧ", the "ð" and "þ", and the ligatures "ß", "æ", "œ".
+ */
+const TYPED_AS: Record<string, string> = {
+  ı: 'i',
+  ς: 'σ',
+  ł: 'l',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ħ: 'h',
+  ŧ: 't',
+  þ: 'th',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+};
+const LETTERS_TYPED_OTHERWISE = new RegExp(`[${Object.keys(TYPED_AS).join('')}]`, 'g');
+
+/**
+ * The names holding one of the letters folded since the dotless "ı" and the final "ς" were, in either case,
+ * as `like` patterns: the names to key again.
+ */
+export const NAMES_WITH_LETTERS_TYPED_OTHERWISE = [...'łŁøØđĐðÐħĦŧŦþÞßẞæÆœŒ'].map((form) => `%${form}%`);
 
 /**
  * A person's name as the people search compares it: without accents, in lower case, every apostrophe as
  * "'" and runs of spaces as one. "Chloé O’Brien" and "chloe o'brien" have one key, as have "Işık" and
- * "isik", "Σωκράτης" and "σωκρατησ". Null for no name.
+ * "isik", "Σωκράτης" and "σωκρατησ", "Łukasz Żółć" and "lukasz zolc", "Groß" and "gross". Null for no name.
  */
 export function nameKey(name: string | null | undefined): string | null {
   if (name === null || name === undefined) return null;

@@ -49,7 +49,10 @@ export async function insertVisitor(
         ? overrides.email_hash
         : emailLower === null
           ? null
-          : crypto.createHash('sha256').update(emailLower).digest('hex'),
+          : crypto
+              .createHash('sha256')
+              .update((email ?? '').trim().toLowerCase())
+              .digest('hex'),
     first_session_timestamp: overrides.first_session_timestamp ?? DEFAULT_TIMESTAMP,
     last_session_timestamp: overrides.last_session_timestamp ?? DEFAULT_TIMESTAMP,
     account_id: accountId,

@@ -39,6 +39,7 @@ import * as sessionResourceText from './2026-12-02T0900-session-resource-text.ts
 import * as visitorNameKeyLetters from './2026-12-02T1000-visitor-name-key-letters.ts';
 import * as visitorNameWords from './2026-12-03T1000-visitor-name-words.ts';
 import * as visitorEmailKeyLetters from './2026-12-07T1000-visitor-email-key-letters.ts';
+import * as visitorNameKeyStrokedLetters from './2026-12-07T1010-visitor-name-key-stroked-letters.ts';
 
 /**
  * A migration, and on PostgreSQL the tables it rewrites whole (`rewrites`): a rewritten table's
@@ -88,4 +89,5 @@ export const migrations: Record<string, ProductMigration> = {
   '2026-12-02T1000-visitor-name-key-letters': visitorNameKeyLetters,
   '2026-12-03T1000-visitor-name-words': visitorNameWords,
   '2026-12-07T1000-visitor-email-key-letters': visitorEmailKeyLetters,
+  '2026-12-07T1010-visitor-name-key-stroked-letters': visitorNameKeyStrokedLetters,
 };

@@ -87,32 +87,57 @@ export async function fillNameKey(
   });
 }
 
-/** Writes every key of the visitors already kept whose name is `like` one of the patterns, as now derived. */
-export async function rekeyNames(db: Kysely<unknown>, likes: string[]): Promise<void> {
+/**
+ * Writes every key of the visitors already kept whose name is `like` one of the patterns, as now derived;
+ * with `nameWords`, their name words too (the words their keys had are removed, the new ones written).
+ */
+export async function rekeyNames(
+  db: Kysely<unknown>,
+  likes: string[],
+  options: { nameWords?: boolean } = {},
+): Promise<void> {
+  const named = sql.join(
+    likes.map((like) => sql`name like ${like}`),
+    sql` or `,
+  );
+  const withWords = sql`(${named}) and ${FIVE_WORDS}`;
+  if (options.nameWords) {
+    await walkVisitors(db, withWords, 'name_key', async (rows) => {
+      const words = rows.flatMap((row) =>
+        nameMiddleKeys(row.source).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`),
+      );
+      for (let start = 0; start < words.length; start += WORDS_A_STATEMENT) {
+        await sql`delete from visitor_name_words where (account_id, word_key, visitor_id)
+          in (values ${sql.join(words.slice(start, start + WORDS_A_STATEMENT))})`.execute(db);
+      }
+    });
+  }
   await rewriteVisitorKeys(db, {
-    where: sql.join(
-      likes.map((like) => sql`name like ${like}`),
-      sql` or `,
-    ),
+    where: named,
     source: 'name',
     columns: ['name_key', 'name_tail_key', 'name_third_key', 'name_last_key'],
     keysOf: (name) => namedColumns(name),
   });
+  if (options.nameWords) await fillNameWords(db, withWords);
 }
+
+/** Names of five words or more: four spaces in their key. */
+const FIVE_WORDS = sql`name_key like '% % % % %'`;
+/** A few hundred rows a statement stay within either database's limit on bound values. */
+const WORDS_A_STATEMENT = 500;
 
 /**
  * Writes the name words (`nameMiddleKeys`) of the visitors already kept whose names have five words or more
- * (four spaces in their key), a batch at a time. Words already kept stay.
+ * (or of those `where` picks), a batch at a time. Words already kept stay.
  */
-export async function fillNameWords(db: Kysely<unknown>): Promise<void> {
-  await walkVisitors(db, sql`name_key like '% % % % %'`, 'name_key', async (rows) => {
+export async function fillNameWords(db: Kysely<unknown>, where: RawBuilder<unknown> = FIVE_WORDS): Promise<void> {
+  await walkVisitors(db, where, 'name_key', async (rows) => {
     const words = rows.flatMap((row) =>
       nameMiddleKeys(row.source).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`),
     );
-    // A few hundred rows a statement stay within either database's limit on bound values.
-    for (let start = 0; start < words.length; start += 500) {
+    for (let start = 0; start < words.length; start += WORDS_A_STATEMENT) {
       await sql`insert into visitor_name_words (account_id, word_key, visitor_id)
-        values ${sql.join(words.slice(start, start + 500))}
+        values ${sql.join(words.slice(start, start + WORDS_A_STATEMENT))}
         on conflict (account_id, word_key, visitor_id) do nothing`.execute(db);
     }
   });

@@ -122,6 +122,18 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     expect(await names('ΠΑΠΠΑΣ')).toEqual(['Σωκράτης Παππάς']);
   });
 
+  it('finds a name by the letters typed for a stroked letter or a ligature', async () => {
+    const names = await searchAmong('Łukasz Żółć', 'Ægir Øresund', 'Maria Groß', 'Đorđe Þórðarson');
+    expect(await names('zolc')).toEqual(['Łukasz Żółć']);
+    expect(await names('ŁUKASZ Ż')).toEqual(['Łukasz Żółć']);
+    expect(await names('oresund')).toEqual(['Ægir Øresund']);
+    expect(await names('aegir')).toEqual(['Ægir Øresund']);
+    expect(await names('GROSS')).toEqual(['Maria Groß']);
+    expect(await names('groß')).toEqual(['Maria Groß']);
+    expect(await names('thordarson')).toEqual(['Đorđe Þórðarson']);
+    expect(await names('dorde')).toEqual(['Đorđe Þórðarson']);
+  });
+
   it('finds an e-mail by the letters typed for a capital sigma or a dotted capital I', async () => {
     const letters = await ctx().newAccount();
     await insertVisitor(ctx().database.db, letters.accountId, { email: 'ΣΟΦΟΣ@example.gr' });
