@@ -33,6 +33,7 @@ import { registerCompression } from './http/compression.ts';
 import { registerEmptyJsonBody } from './http/empty-json-body.ts';
 import { bodyLimitBytes, registerErrorHandling } from './http/error-handler.ts';
 import { answerClientError, answerFrameworkError, newRequestId, registerHostCheck } from './http/framework-errors.ts';
+import { registerQueryEncodingCheck } from './http/query-encoding.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerJsonParser } from './http/json-depth.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   registerHostCheck(app);
+  registerQueryEncodingCheck(app);
   registerEmptyJsonBody(app);
   app.addHook('preValidation', (request, _reply, done) => {
     // Unknown addresses are the dashboard's pages (which read their own address) or a 404 either way.

@@ -41,6 +41,15 @@ export const errors = {
       param === '' ? 'A parameter has no name (nothing before its "=")' : `${param} is not a known parameter`,
       { param },
     ),
+  /** A query string's name or value that is not valid percent-encoded UTF-8, named as far as it can be. */
+  badQueryEncoding: (param: string) =>
+    new AppError(
+      400,
+      'validation_error',
+      'invalid_encoding',
+      `${param === '' ? 'A parameter without a name' : param} is not valid percent-encoded UTF-8 text`,
+      { param },
+    ),
   invalidJson: () => new AppError(400, 'validation_error', 'invalid_json', 'The request body is not valid JSON'),
   /** Valid JSON that would reach objects' prototypes if read naively: refused whole, never stripped. */
   forbiddenKey: () =>
