@@ -289,6 +289,8 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     for (const [url, param] of [
       ['/v1/visitors/search', 'q'],
       ['/v1/visitors/search?q=', 'q'],
+      ['/v1/visitors/search?q=%20%20', 'q'],
+      ['/v1/visitors/search?q=%09', 'q'],
       [`/v1/visitors/search?q=${'a'.repeat(2049)}`, 'q'],
       ['/v1/visitors/search?q=a&limit=21', 'limit'],
       ['/v1/visitors/search?q=a&limit=x', 'limit'],

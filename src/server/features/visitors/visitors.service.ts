@@ -4,6 +4,7 @@ import type {
   VisitorSearchResultResource,
 } from '../../../api/schemas/visitors.ts';
 import type { Db } from '../../db/database.ts';
+import { errors } from '../../errors.ts';
 import { type VisitorSummaryRow, findSearchMatches, findVisitorOfSession } from './visitors.repository.ts';
 
 type MatchedBy = VisitorMatchResource['matched_by'];
@@ -43,6 +44,8 @@ export async function searchVisitors(
   query: VisitorSearchQueryInput,
 ): Promise<VisitorSearchResultResource> {
   const text = query.q.trim();
+  // Spaces alone are refused like no text at all (as the sessions list's e-mail is), not answered with nobody.
+  if (text === '') throw errors.validation('too_short', 'q must not be blank', 'q');
   const found: { row: VisitorSummaryRow; matchedBy: MatchedBy }[] = [];
   const add = (matches: { row: VisitorSummaryRow | undefined; matchedBy: MatchedBy }[]) => {
     for (const { row, matchedBy } of matches) {
@@ -50,22 +53,15 @@ export async function searchVisitors(
     }
   };
   const as = (matchedBy: MatchedBy) => (row: VisitorSummaryRow | undefined) => ({ row, matchedBy });
-  if (text !== '') {
-    const linked = sessionIdFromLink(text);
-    if (linked !== null) add([as('session')(await findVisitorOfSession(db, accountId, linked))]);
-    else {
-      const { byId, bySession, byEmail, byName, byIdPrefix } = await findSearchMatches(
-        db,
-        accountId,
-        text,
-        query.limit,
-      );
-      add([as('id')(byId), as('session')(bySession)]);
-      // A visitor whose e-mail starts with the text too is found by e-mail, wherever the turns bring it up
-      // first, and even when more e-mails than the limit matched.
-      const byNameOnly = byName.map(({ alsoByEmail, ...row }) => as(alsoByEmail ? 'email' : 'name')(row));
-      add(alternate(byEmail.map(as('email')), byNameOnly, byIdPrefix.map(as('id'))));
-    }
+  const linked = sessionIdFromLink(text);
+  if (linked !== null) add([as('session')(await findVisitorOfSession(db, accountId, linked))]);
+  else {
+    const { byId, bySession, byEmail, byName, byIdPrefix } = await findSearchMatches(db, accountId, text, query.limit);
+    add([as('id')(byId), as('session')(bySession)]);
+    // A visitor whose e-mail starts with the text too is found by e-mail, wherever the turns bring it up
+    // first, and even when more e-mails than the limit matched.
+    const byNameOnly = byName.map(({ alsoByEmail, ...row }) => as(alsoByEmail ? 'email' : 'name')(row));
+    add(alternate(byEmail.map(as('email')), byNameOnly, byIdPrefix.map(as('id'))));
   }
   const matches = found.slice(0, query.limit);
   return {
