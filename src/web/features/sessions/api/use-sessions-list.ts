@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import type { getSessionsQueryKey } from '../../../../api/client/@tanstack/react-query.gen.ts';
 import { getSessionsOptions } from '../../../../api/client/@tanstack/react-query.gen.ts';
 import type { GetSessionsData, GetSessionsResponse } from '../../../../api/client/types.gen.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -116,12 +117,23 @@ export function useSessionsList(query: SessionsQuery) {
   });
   const newCount = watching && pinned ? Math.max(0, counted.data.total - pinned.total) : 0;
 
-  /** Loads the list afresh, new sessions in, and pins it again at its newest. */
+  /**
+   * Loads the list afresh, new sessions in, and pins it again at its newest: every answer held for the list
+   * goes (each page and order, pinned or not, and its newest session asked in time order), since a session
+   * that arrived late pins the list where it was pinned already, and an answer kept from before would
+   * then be shown again.
+   */
   const showNew = useCallback(() => {
-    for (const asked of [query, countQuery])
-      queryClient.removeQueries({ queryKey: getSessionsOptions({ query: asked }).queryKey, exact: true });
+    queryClient.removeQueries({
+      predicate: ({ queryKey }) => {
+        const [key] = queryKey as ReturnType<typeof getSessionsQueryKey>;
+        if (key?._id !== 'getSessions' || !key.query) return false;
+        const { date_to: _pinnedAt, ...asked } = key.query;
+        return JSON.stringify(filtersOf(asked)) === list;
+      },
+    });
     setPin(null);
-  }, [query, countQuery, queryClient]);
+  }, [list, queryClient]);
 
   return { sessions, shownQuery, newCount, showNew };
 }

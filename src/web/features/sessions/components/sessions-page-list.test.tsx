@@ -171,6 +171,52 @@ describe('SessionsPage', () => {
     expect(poll?.has('sort')).toBe(false);
   });
 
+  it('shows the sessions that arrived on request in any order, with the total as it stands', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    renderPage('/sessions?sort=-errors');
+    await screen.findByText('Ana Lima · ana@example.com');
+    await waitFor(() => expect(sessionRequests).toHaveLength(2));
+    expect(screen.getByText('1,234 sessions')).toBeInTheDocument();
+
+    // One session with more errors than any arrived: the newest now, first in this order.
+    const newer = makeSession({ id: 'ses_new', creation_timestamp: 1_795_340_000, visitor: { name: 'Noor Ali' } });
+    answerSessionsWith((query) => ({
+      body: { total: 1235, page: { num: 0, size: Number(query.get('size')) }, sessions: [newer, ...SESSIONS] },
+    }));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(await screen.findByText('1 new session')).toBeInTheDocument();
+    expect(screen.queryByText(/Noor Ali/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText(/Noor Ali/)).toBeInTheDocument();
+    expect(screen.getByText('1,235 sessions')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('1 new session')).not.toBeInTheDocument());
+    // Pinned again just after the new newest session, in the list's own order.
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(sessionRequests.at(-1)?.get('page')).toBe('1'));
+    expect(sessionRequests.at(-1)?.get('sort')).toBe('-errors');
+    expect(sessionRequests.at(-1)?.get('date_to')).toBe('2026-11-22T09:33:21Z');
+  });
+
+  it('shows a session that arrived late on request, though the newest is still the same', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    await screen.findByText('Ana Lima · ana@example.com');
+
+    const late = makeSession({ id: 'ses_late', creation_timestamp: 1_795_339_000, visitor: { name: 'Late Comer' } });
+    answerSessionsWith((query) => ({
+      body: { total: 1235, page: { num: 0, size: Number(query.get('size')) }, sessions: [SESSIONS[0], late] },
+    }));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(await screen.findByText('1 new session')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText(/Late Comer/)).toBeInTheDocument();
+    expect(screen.getByText('1,235 sessions')).toBeInTheDocument();
+  });
+
   it('neither pins nor watches a list that ends at a date of its own', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage('/sessions?date_from=2026-11-01&date_to=2026-11-10');
