@@ -38,6 +38,30 @@ describe('CustomRangeFields', () => {
     for (const [range] of onCommit.mock.calls) expect(range).toEqual({ dateFrom: '2026-11-16T12:00:00', dateTo: '' });
   });
 
+  it('writes the month by name, so no one reads the day as the month', async () => {
+    render(
+      <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={APP_LOCALE}>
+        <CustomRangeFields
+          dateFrom="2026-11-03T00:00:00"
+          dateTo="2026-11-05T00:00:00"
+          timeZone="America/New_York"
+          onCommit={vi.fn()}
+        />
+      </LocalizationProvider>,
+    );
+    const shown = (label: string) =>
+      (screen.getByRole('group', { name: label }).textContent ?? '').replace(/[\u2066-\u2069\u200e\u200f]/g, '');
+    expect(shown('From')).toContain('03 Nov 2026 00:00');
+    expect(shown('To')).toContain('05 Nov 2026 00:00');
+  });
+
+  it('takes the month typed by its first letters', async () => {
+    const onCommit = renderFields();
+    const user = await typeInto('From', '16nov2026 1200');
+    await user.keyboard('{Enter}');
+    expect(onCommit).toHaveBeenLastCalledWith({ dateFrom: '2026-11-16T12:00:00', dateTo: '' });
+  });
+
   it('sends nothing while someone pauses in the middle of typing the hour', async () => {
     const onCommit = renderFields();
     const user = await typeInto('From', '161120261');
@@ -52,7 +76,7 @@ describe('CustomRangeFields', () => {
     const onCommit = renderFields();
     const user = await typeInto('From', '31022026 1200');
     await user.tab();
-    expect(screen.getByText('Not a full date and time: dd/mm/yyyy hh:mm')).toBeInTheDocument();
+    expect(screen.getByText('Not a full date and time: day, month, year, hh:mm')).toBeInTheDocument();
     expect(onCommit).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,13 @@ import type { DateTime } from 'luxon';
 import { type KeyboardEvent, useState } from 'react';
 import { fromLocalIso, toLocalIso } from '../lib/local-date-time.ts';
 
-const UNFINISHED = 'Not a full date and time: dd/mm/yyyy hh:mm';
+/**
+ * Day, month by name, year and 24-hour time, as the list writes dates ("16 Nov 2026"): read the same in every
+ * country, where "03/11/2026" is 3 November to some and 11 March to others. The month is typed as its number
+ * or its first letters.
+ */
+const FORMAT = 'dd MMM yyyy HH:mm';
+const UNFINISHED = 'Not a full date and time: day, month, year, hh:mm';
 
 interface Range {
   dateFrom: string;
@@ -73,6 +79,7 @@ export function CustomRangeFields({ dateFrom, dateTo, timeZone, onCommit }: Cust
         onChange={(from) => setDrafts((current) => ({ ...current, from }))}
         onAccept={(from) => commit({ ...drafts, from })}
         timezone={timeZone}
+        format={FORMAT}
         ampm={false}
         slotProps={{
           textField: {
@@ -89,6 +96,7 @@ export function CustomRangeFields({ dateFrom, dateTo, timeZone, onCommit }: Cust
         onChange={(to) => setDrafts((current) => ({ ...current, to }))}
         onAccept={(to) => commit({ ...drafts, to })}
         timezone={timeZone}
+        format={FORMAT}
         ampm={false}
         slotProps={{
           textField: {
