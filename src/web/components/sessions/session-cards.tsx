@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import type { GridPaginationModel } from '@mui/x-data-grid';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { Session } from '../../../api/client/types.gen.ts';
 import { SessionCard } from './session-card.tsx';
 import { displayedRows } from './session-format.ts';
@@ -27,11 +27,20 @@ interface SessionCardsProps {
   sorting?: { choices: readonly { sort: string; label: string }[]; sort: string; onChange: (sort: string) => void };
 }
 
-/** One page of sessions as a list of cards, for screens too narrow for the grid's columns. */
+/**
+ * One page of sessions as a list of cards, for screens too narrow for the grid's columns. Another page from
+ * the pager below the cards starts at the top of the list, where its first card is, not at its last.
+ */
 export function SessionCards(props: SessionCardsProps) {
   const { paginationModel, sessions, sorting } = props;
+  const top = useRef<HTMLDivElement>(null);
+  const turnPage = (page: number) => {
+    props.onPaginationModelChange({ ...paginationModel, page });
+    const list = top.current;
+    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView?.({ block: 'start' });
+  };
   return (
-    <Box aria-busy={props.loading}>
+    <Box aria-busy={props.loading} ref={top} sx={{ scrollMarginTop: 72 }}>
       {sorting ? (
         <TextField
           select
@@ -81,7 +90,7 @@ export function SessionCards(props: SessionCardsProps) {
           rowsPerPage={paginationModel.pageSize}
           rowsPerPageOptions={[]}
           labelDisplayedRows={displayedRows(props.total)}
-          onPageChange={(_event, page) => props.onPaginationModelChange({ ...paginationModel, page })}
+          onPageChange={(_event, page) => turnPage(page)}
           sx={{ overflow: 'hidden' }}
         />
       )}

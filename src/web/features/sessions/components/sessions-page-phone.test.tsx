@@ -90,6 +90,28 @@ describe('SessionsPage on a phone', () => {
     expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
   });
 
+  it('starts the next page at its first card when the pager below the cards turns it', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApi({
+      'GET /v1/auth/me': { body: ME },
+      'GET /v1/sessions': ({ query }) => {
+        sessionRequests.push(query);
+        return { body: { total: 60, page: { num: Number(query.get('page') ?? 0), size: 25 }, sessions: SESSIONS } };
+      },
+    });
+    renderWithProviders(<SessionsPage />, { route: '/sessions' });
+    const cards = await screen.findByRole('list', { name: 'Sessions' });
+    // Scrolled down to the pager: the list starts above the screen.
+    const scrolled = vi.fn();
+    const list = cards.parentElement as HTMLElement;
+    list.scrollIntoView = scrolled;
+    vi.spyOn(list, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, -2400, 390, 3000));
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastPageRequest()?.get('page')).toBe('1'));
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+  });
+
   it('orders the cards from a choice of the sortable columns, kept in the address', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SessionsPage />, { route: '/sessions?sort=-errors' });
