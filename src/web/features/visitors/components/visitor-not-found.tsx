@@ -48,7 +48,13 @@ function PeopleNamed({ text }: { text: string }) {
 
 /** Nothing matched: say what was searched, the likely reasons, and the people the text may have meant. */
 export function VisitorNotFound({ lookup }: { lookup: VisitorLookup }) {
-  const what = lookup.email ? `the e-mail “${lookup.email}”` : `the visitor id “${lookup.visitorId}”`;
+  // Text with a space is a name typed into the search and sent as it was (no visitor id has one, as a rule).
+  const named = !lookup.email && /\s/.test(lookup.visitorId ?? '');
+  const what = lookup.email
+    ? `the e-mail “${lookup.email}”`
+    : named
+      ? `“${lookup.visitorId}”`
+      : `the visitor id “${lookup.visitorId}”`;
   const everywhere = new URLSearchParams({
     ...(lookup.email ? { email: lookup.email } : {}),
     ...(lookup.visitorId ? { visitor_id: lookup.visitorId } : {}),
@@ -70,7 +76,9 @@ export function VisitorNotFound({ lookup }: { lookup: VisitorLookup }) {
         {lookup.websiteId ? ' on the selected website' : ''}. Check the spelling:{' '}
         {lookup.email
           ? 'the e-mail must match exactly, though upper and lower case do not matter.'
-          : 'visitor ids must match exactly.'}
+          : named
+            ? 'people are found by the first letters of their name, of their surname or of their e-mail, and visitor ids must match exactly.'
+            : 'visitor ids must match exactly.'}
       </Alert>
       {lookup.visitorId && !lookup.email ? <PeopleNamed text={lookup.visitorId} /> : null}
     </>

@@ -92,6 +92,19 @@ describe('VisitorPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('does not call a name looked up as a visitor id one, and says how people are found', async () => {
+    sessionsOf = () => [];
+    renderWithProviders(<VisitorPage />, { route: '/visitors?visitor_id=Elena+Jonson' });
+
+    expect(await screen.findByText('No visitor found')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'No sessions were recorded for “Elena Jonson”. Check the spelling: people are found by the first letters of their name, of their surname or of their e-mail, and visitor ids must match exactly.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/the visitor id/)).not.toBeInTheDocument();
+  });
+
   it('offers the people a name stands for when it was looked up as a visitor id', async () => {
     sessionsOf = () => [];
     mockApi({
