@@ -98,7 +98,9 @@ export function SessionTimeline(props: SessionTimelineProps) {
       </List>
       {!props.loading && shown.length === 0 && (
         <Typography color="text.secondary" sx={{ p: 2 }}>
-          {props.events.length === 0 ? 'No events were recorded in this session.' : 'No event matches these filters.'}
+          {props.events.length === 0
+            ? 'No event details are kept for this session; its counts were taken as it happened.'
+            : 'No event matches these filters.'}
         </Typography>
       )}
     </Paper>
