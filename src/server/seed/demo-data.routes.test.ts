@@ -17,10 +17,18 @@ interface SessionJson {
   duration: number;
   start_url: string;
   has_recording: boolean;
-  events_statistics: { clicks: number };
+  page_views_statistics: { count: number };
+  events_statistics: {
+    clicks: number;
+    error_clicks: number;
+    rage_clicks: number;
+    error_logs: number;
+    net_errors: number;
+  };
 }
 interface EventsJson {
   events: { kind: number; time: number }[];
+  total?: number;
 }
 interface Frame {
   type: number;
@@ -87,6 +95,34 @@ describeApi('the demo account', (ctx) => {
       expect(events.length).toBeGreaterThan(0);
       expect(events.filter((event) => event.kind === 5)).toHaveLength(session.events_statistics.clicks);
       for (const event of events) expect(event.time).toBeGreaterThanOrEqual(start);
+    }
+  });
+
+  it('gives its recent sessions the events their counters count, within each session', async () => {
+    const recent = (await sendJson(ctx(), demo.adminToken, 'GET', '/v1/sessions?size=40')).json<{
+      sessions: SessionJson[];
+    }>().sessions;
+    const plain = recent.filter((session) => !demo.recordedSessionIds.includes(session.id));
+    expect(plain.length).toBeGreaterThan(20);
+    for (const session of plain) {
+      const events = (
+        await sendJson(ctx(), demo.adminToken, 'GET', `/v1/sessions/${session.id}/events?size=500`)
+      ).json<EventsJson>().events;
+      const count = (kind: number) => events.filter((event) => event.kind === kind).length;
+      expect([3, 5, 20, 21, 25, 30].map(count), session.id).toEqual([
+        session.page_views_statistics.count,
+        session.events_statistics.clicks,
+        session.events_statistics.error_clicks,
+        session.events_statistics.rage_clicks,
+        session.events_statistics.error_logs,
+        session.events_statistics.net_errors,
+      ]);
+      expect([count(1), count(2)]).toEqual([1, 1]);
+      const start = session.creation_timestamp * 1000;
+      for (const event of events) {
+        expect(event.time).toBeGreaterThanOrEqual(start);
+        expect(event.time).toBeLessThanOrEqual(start + session.duration * 1000);
+      }
     }
   });
 

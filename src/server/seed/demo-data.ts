@@ -8,6 +8,7 @@ import { createApiToken } from '../features/tokens/tokens.service.ts';
 import { createUser } from '../features/users/users.service.ts';
 import { createWebhook } from '../features/notifications/webhooks/webhooks.service.ts';
 import { findWebsite } from '../features/websites/websites.service.ts';
+import { writeDemoEvents } from './demo-events.ts';
 import { attachDemoReplays } from './demo-replays.ts';
 import { seedSessions } from './seed-sessions.ts';
 
@@ -39,6 +40,7 @@ export async function ensureDemoData(db: Db, config: Config): Promise<DemoCreden
   const shop = await findWebsite(db, account.id, shopId);
   if (!shop) throw new Error('The demo has no website');
   const recordedSessionIds = await attachDemoReplays(db, { accountId: account.id, websiteId: shopId, host: shop.host });
+  await writeDemoEvents(db, account.id);
   // The demo's receiver is a public placeholder: deliveries to it fail until an admin points it somewhere real.
   const webhook = await createWebhook(
     db,
