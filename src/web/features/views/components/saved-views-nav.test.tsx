@@ -10,6 +10,7 @@ import { SavedViewsNav } from './saved-views-nav.tsx';
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -70,6 +71,21 @@ describe('SavedViewsNav', () => {
     expect(links[0]).toHaveAttribute('aria-current', 'page');
     expect(links[1]).not.toHaveAttribute('aria-current');
     expect(within(links[1]!).getByRole('img', { name: 'Shared by a colleague' })).toBeInTheDocument();
+  });
+
+  it('drops a view a colleague deleted, and shows one they shared, within a minute and without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let views = [...SAMPLE_VIEWS];
+    mockApi({ 'GET /v1/views': () => ({ body: { views } }) });
+    renderWithProviders(<SavedViewsNav />, { route: '/sessions' });
+    await screen.findByRole('link', { name: 'Rage on checkout Shared by a colleague' });
+
+    const shared = { ...SAMPLE_VIEWS[0]!, id: 'view_new', name: 'Mobile errors', query: { device: 'mobile' } };
+    views = [shared, ...views.filter((view) => view.id !== 'view_team')];
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    expect(await screen.findByRole('link', { name: 'Mobile errors Shared by a colleague' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Rage on checkout/ })).not.toBeInTheDocument();
   });
 
   it('remembers the view opened last, so the list can offer to update it once its filters change', async () => {
