@@ -1,6 +1,7 @@
 import { EVENT_KIND } from '../../api/event-catalogue.ts';
 import type { Db } from '../db/database.ts';
 import { DAY_MS, retentionDaysFor } from '../features/retention/retention.service.ts';
+import type { SessionsTable } from '../features/sessions/sessions.table.ts';
 import { newId } from '../lib/ids.ts';
 import { Random } from './random.ts';
 
@@ -51,20 +52,22 @@ const FAILING: readonly (Target & { message: string; request: string })[] = [
   },
 ];
 
-interface DemoSession {
-  id: string;
-  creation_timestamp: number;
-  duration: number;
-  start_url: string;
-  end_url: string;
-  referrer: string;
-  page_views: number;
-  clicks: number;
-  error_clicks: number;
-  rage_clicks: number;
-  error_logs: number;
-  net_errors: number;
-}
+/** What a demo session's events are drawn from: its times, pages and counters. */
+type DemoSession = Pick<
+  SessionsTable,
+  | 'id'
+  | 'creation_timestamp'
+  | 'duration'
+  | 'start_url'
+  | 'end_url'
+  | 'referrer'
+  | 'page_views'
+  | 'clicks'
+  | 'error_clicks'
+  | 'rage_clicks'
+  | 'error_logs'
+  | 'net_errors'
+>;
 
 interface DemoEvent {
   kind: number;
