@@ -1,9 +1,10 @@
 import { Type, type Static } from 'typebox';
 
 import { EMAIL_PATTERN, EVENT_KIND, INGEST_LIMITS } from '../event-catalogue.ts';
+import { CLIENT_ID_PATTERN } from '../client-ids.ts';
 
 /** Ids the tracker makes up (visitor, session, batch): random, URL-safe. */
-const clientId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'Random, 8 to 64 of A-Z a-z 0-9 _ -.' });
+const clientId = Type.String({ pattern: CLIENT_ID_PATTERN, description: 'Random, 8 to 64 of A-Z a-z 0-9 _ -.' });
 const text = (maxLength: number) => Type.String({ maxLength });
 const unixMillis = Type.Integer({
   minimum: 0,

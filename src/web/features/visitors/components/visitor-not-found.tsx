@@ -5,10 +5,12 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePermissions } from '../../../lib/api/me-query.ts';
-import { useVisitorSuggestionsQuery } from '../api/use-visitor-suggestions-query.ts';
+import { MIN_SEARCH_LENGTH, useVisitorSuggestionsQuery } from '../api/use-visitor-suggestions-query.ts';
 import type { VisitorLookup } from '../lib/visitor-lookup.ts';
 import { countSessions } from './visitor-suggestion-option.tsx';
 
@@ -16,15 +18,18 @@ import { countSessions } from './visitor-suggestion-option.tsx';
  * Text looked up as a visitor id that is none: often a name typed into the search and sent before its
  * suggestions came. The people whose name or e-mail starts with it are offered instead of a dead end.
  */
-function PeopleNamed({ text }: { text: string }) {
+function PeopleNamed({ text, nobody = null }: { text: string; nobody?: ReactNode }) {
   const { can } = usePermissions();
   const people = useVisitorSuggestionsQuery(text, can('users.sessions:read'));
   const found = (people.data?.visitors ?? []).filter((person) => person.matched_by !== 'session');
-  if (found.length === 0) return null;
+  if (people.isPending && people.fetchStatus === 'fetching') {
+    return <Skeleton variant="rounded" height={120} sx={{ mt: 2, maxWidth: 720 }} aria-label="Finding people" />;
+  }
+  if (found.length === 0) return people.isSuccess && !people.isPlaceholderData ? nobody : null;
   return (
     <Paper variant="outlined" sx={{ mt: 2, maxWidth: 720 }}>
       <Typography variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
-        People whose name or e-mail starts with “{text}”
+        People whose name, e-mail or visitor id starts with “{text}”
       </Typography>
       <List dense aria-label="People found">
         {found.map((person) => (
@@ -82,5 +87,27 @@ export function VisitorNotFound({ lookup }: { lookup: VisitorLookup }) {
       </Alert>
       {lookup.visitorId && !lookup.email ? <PeopleNamed text={lookup.visitorId} /> : null}
     </>
+  );
+}
+
+/**
+ * Text searched from the app bar that is neither an e-mail nor a visitor id (a name, say): the people whose
+ * name, e-mail or visitor id starts with it, or a plain "nobody" with how people are found.
+ */
+export function PeopleSearched({ text }: { text: string }) {
+  if (text.length < MIN_SEARCH_LENGTH) {
+    return <Alert severity="info">Type at least {MIN_SEARCH_LENGTH} letters to find people.</Alert>;
+  }
+  return (
+    <PeopleNamed
+      text={text}
+      nobody={
+        <Alert severity="warning">
+          <AlertTitle>Nobody found</AlertTitle>
+          No one&apos;s name, surname, e-mail or visitor id starts with “{text}”. Check the spelling, or try the first
+          letters of the surname alone.
+        </Alert>
+      }
+    />
   );
 }

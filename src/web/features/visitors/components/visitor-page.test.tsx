@@ -138,10 +138,38 @@ describe('VisitorPage', () => {
     expect(links[1]).toHaveTextContent('sd@other.test · v_2 · 1 session');
   });
 
+  it('lists the people a searched name stands for, or says plainly that nobody is found', async () => {
+    sessionsOf = () => [];
+    mockApi({
+      'GET /v1/auth/me': { body: ME },
+      'GET /v1/visitors/search': ({ query }) => ({
+        body: {
+          visitors:
+            query.get('q') === 'Sofia D'
+              ? [{ id: 'v_1', name: 'Sofia Davis', email: 'sofia@acme.test', session_count: 12, matched_by: 'name' }]
+              : [],
+        },
+      }),
+    });
+    renderWithProviders(<VisitorPage />, { route: '/visitors?q=Sofia+D' });
+    expect(screen.getByText('Search “Sofia D”')).toBeInTheDocument();
+    const people = await screen.findByRole('list', { name: 'People found' });
+    expect(within(people).getByRole('link')).toHaveAttribute('href', '/visitors?visitor_id=v_1');
+    expect(screen.queryByText(/visitor id “/)).not.toBeInTheDocument();
+    cleanup();
+
+    renderWithProviders(<VisitorPage />, { route: '/visitors?q=Zebulon+Quackenbush' });
+    expect(await screen.findByText('Nobody found')).toBeInTheDocument();
+    expect(
+      screen.getByText(/No one's name, surname, e-mail or visitor id starts with “Zebulon Quackenbush”/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Visitor id/)).not.toBeInTheDocument();
+  });
+
   it('explains how to look someone up when the address names nobody', () => {
     sessionsOf = () => [];
     renderWithProviders(<VisitorPage />, { route: '/visitors' });
-    expect(screen.getByText(/Search for a visitor by e-mail or visitor id/)).toBeInTheDocument();
+    expect(screen.getByText(/Search for a visitor by name, e-mail or visitor id/)).toBeInTheDocument();
   });
 
   it('shows times in the zone the person chose on Sessions, unless the address names another', async () => {

@@ -13,13 +13,15 @@ import { useAddressTimeZone } from '../../../lib/use-address-time-zone.ts';
 import { useVisitorIdentitiesQuery } from '../api/use-visitor-identities-query.ts';
 import { hasLookup, lookupFilter, readVisitorLookup, type VisitorLookup } from '../lib/visitor-lookup.ts';
 import { VisitorIdentitiesSection } from './visitor-identities-section.tsx';
-import { VisitorNotFound } from './visitor-not-found.tsx';
+import { PeopleSearched, VisitorNotFound } from './visitor-not-found.tsx';
 import { VisitorSessionsSection } from './visitor-sessions-section.tsx';
 
 /** A visitor looked up by e-mail or visitor id (the app bar's search): who they are and all their sessions. */
 export function VisitorPage() {
   const [params] = useSearchParams();
   const lookup = useMemo(() => readVisitorLookup(params), [params]);
+  // Text searched that is neither an e-mail nor a visitor id: the people it may stand for.
+  const searched = hasLookup(lookup) ? '' : (params.get('q')?.trim() ?? '');
   const canRead = useCanReadSessions();
   const { timeZone, refused } = useAddressTimeZone();
   return (
@@ -31,16 +33,18 @@ export function VisitorPage() {
       <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         {[lookup.email && `E-mail ${lookup.email}`, lookup.visitorId && `Visitor id ${lookup.visitorId}`]
           .filter(Boolean)
-          .join(' · ') || 'No visitor chosen'}
+          .join(' · ') || (searched ? `Search “${searched}”` : 'No visitor chosen')}
       </Typography>
       <RefusedTimeZoneAlert refused={refused} timeZone={timeZone} />
       {canRead === false ? (
         <Alert severity="info">Your role does not include reading sessions, so visitors cannot be shown.</Alert>
       ) : hasLookup(lookup) ? (
         <VisitorOverview lookup={lookup} />
+      ) : searched ? (
+        <PeopleSearched text={searched} />
       ) : (
         <Alert severity="info">
-          Search for a visitor by e-mail or visitor id with the search box at the top of the page.
+          Search for a visitor by name, e-mail or visitor id with the search box at the top of the page.
         </Alert>
       )}
     </Box>

@@ -143,4 +143,13 @@ describe('VisitorSearch', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(address()).toHaveTextContent('/visitors?visitor_id=zz-nobody'));
   });
+
+  it('looks a name nobody matches up as a name, not as a visitor id', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSearch();
+    await user.type(box(), 'Zebulon Q');
+    expect(await screen.findByRole('option', { name: 'Nobody found' })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(address()).toHaveTextContent('/visitors?q=Zebulon+Q'));
+  });
 });

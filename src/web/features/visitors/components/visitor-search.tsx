@@ -32,9 +32,9 @@ const isNobody = (option: SearchOption | string): option is typeof NOBODY_FOUND 
 /**
  * The app bar's search. As one types, people whose name or e-mail starts with the text (or whose visitor id it
  * starts with) are suggested with their session counts; arrows and Enter pick one. Enter on the text itself opens the
- * first person suggested for it, or the visitor lookup for a whole e-mail address, a visitor id nobody was
- * suggested for, or text typed faster than the suggestions came; a pasted session link opens that session
- * at once.
+ * first person suggested for it, or else the visitor page for what the text can be (a whole e-mail address, a
+ * visitor id, or a name: the people it stands for), also for text typed faster than the suggestions came; a
+ * pasted session link opens that session at once.
  */
 export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   const navigate = useNavigate();

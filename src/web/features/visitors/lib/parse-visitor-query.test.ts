@@ -6,8 +6,17 @@ describe('parseVisitorQuery', () => {
     expect(parseVisitorQuery('  ana@example.com ')).toBe('/visitors?email=ana%40example.com');
   });
 
-  it('treats anything else as a visitor id', () => {
+  it('looks up text that can be a visitor id as one', () => {
     expect(parseVisitorQuery('v_5weuf71hw4gsycov')).toBe('/visitors?visitor_id=v_5weuf71hw4gsycov');
+    expect(parseVisitorQuery('3f2a9c1e-77b0-4d7e-9a51-0c6b2f1d8e44')).toBe(
+      '/visitors?visitor_id=3f2a9c1e-77b0-4d7e-9a51-0c6b2f1d8e44',
+    );
+  });
+
+  it('finds people by any other text: a name, or text too short or spaced to be an id', () => {
+    expect(parseVisitorQuery('Zebulon Quackenbush')).toBe('/visitors?q=Zebulon+Quackenbush');
+    expect(parseVisitorQuery('Zebulon')).toBe('/visitors?q=Zebulon');
+    expect(parseVisitorQuery("O'Brien")).toBe('/visitors?q=O%27Brien');
   });
 
   it('opens a session from its link', () => {

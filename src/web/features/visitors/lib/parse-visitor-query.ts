@@ -1,6 +1,9 @@
+import { isClientId } from '../../../../api/client-ids.ts';
+
 /**
- * Where a search should go: a session link opens the session, an e-mail or anything else opens the visitor
- * lookup. Returns null for blank input.
+ * Where a search should go: a session link opens the session, an e-mail or a visitor id the visitor lookup,
+ * and any other text (a name, or too short or spaced to be an id) the people whose name, e-mail or id starts
+ * with it. Returns null for blank input.
  */
 export function parseVisitorQuery(input: string): string | null {
   const text = input.trim();
@@ -9,6 +12,6 @@ export function parseVisitorQuery(input: string): string | null {
   if (sessionPath?.[1] && (text.startsWith('http') || text.startsWith('/'))) {
     return `/sessions/${sessionPath[1]}`;
   }
-  const kind = text.includes('@') ? 'email' : 'visitor_id';
+  const kind = text.includes('@') ? 'email' : isClientId(text) ? 'visitor_id' : 'q';
   return `/visitors?${new URLSearchParams({ [kind]: text }).toString()}`;
 }
