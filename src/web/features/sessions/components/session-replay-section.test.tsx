@@ -132,6 +132,8 @@ it('moves the player to an event chosen in the timeline', async () => {
     return heading;
   });
   expect(shown).toHaveTextContent('Order form');
+  // The replayed page's links and fields are no stops in the dashboard's tab order.
+  expect(player.querySelector('iframe')).toHaveAttribute('tabindex', '-1');
 
   const timeline = screen.getByRole('list', { name: 'Events' });
   await userEvent.click(await within(timeline).findByRole('button', { name: /Click/ }));

@@ -69,6 +69,9 @@ export function useReplayer(recording: SessionRecording, startAtServerTime: numb
         mouseTail: false,
       });
       replayerRef.current = replayer;
+      // The replayed page's links and fields are a picture of the visitor's page: not stops in the
+      // dashboard's tab order (a negative tabindex keeps the frame and what it holds out of it).
+      replayer.iframe.tabIndex = -1;
       shown = sorted.length;
       const firstFrameAt = sorted[0]?.timestamp ?? 0;
       setClock({ firstFrameAt, clockOffsetMs: recording.clock_offset_ms });
