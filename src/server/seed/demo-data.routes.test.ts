@@ -15,6 +15,9 @@ interface SessionJson {
   visitor: { id: string };
   creation_timestamp: number;
   duration: number;
+  end_timestamp: number;
+  active_time: number;
+  last_event_timestamp: number;
   start_url: string;
   has_recording: boolean;
   page_views_statistics: { count: number };
@@ -123,6 +126,15 @@ describeApi('the demo account', (ctx) => {
         expect(event.time).toBeGreaterThanOrEqual(start);
         expect(event.time).toBeLessThanOrEqual(start + session.duration * 1000);
       }
+      // The summary's times are the timeline's: its last event, and the active time its gaps make.
+      const times = events.map((event) => event.time).sort((a, b) => a - b);
+      expect(session.last_event_timestamp * 1000).toBe(times.at(-1));
+      expect(session.last_event_timestamp).toBe(session.end_timestamp);
+      const active = times.slice(1).reduce((sum, time, index) => {
+        const gap = time - (times[index] ?? time);
+        return gap <= 30_000 ? sum + gap : sum;
+      }, 0);
+      expect(session.active_time, session.id).toBe(Math.min(session.duration, Math.round(active / 1000)));
     }
   });
 

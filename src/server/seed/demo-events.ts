@@ -1,5 +1,7 @@
 import { EVENT_KIND } from '../../api/event-catalogue.ts';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { ACTIVE_GAP_MS } from '../features/ingest/engagement.ts';
 import { DAY_MS, retentionDaysFor } from '../features/retention/retention.service.ts';
 import type { SessionsTable } from '../features/sessions/sessions.table.ts';
 import { newId } from '../lib/ids.ts';
@@ -141,6 +143,16 @@ export function demoSessionEvents(session: DemoSession, pages: readonly string[]
   return events.sort((a, b) => a.at - b.at);
 }
 
+/** Active time as ingest counts it: the gaps between consecutive events up to `ACTIVE_GAP_MS` long. */
+function activeMillis(events: readonly DemoEvent[]): number {
+  let active = 0;
+  for (let index = 1; index < events.length; index += 1) {
+    const gap = (events[index]?.at ?? 0) - (events[index - 1]?.at ?? 0);
+    if (gap <= ACTIVE_GAP_MS) active += gap;
+  }
+  return active;
+}
+
 /** Sessions read and written at a time; a few hundred events a statement stay within either database's limits. */
 const SESSIONS_A_BATCH = 500;
 const EVENTS_A_STATEMENT = 500;
@@ -202,10 +214,13 @@ export async function writeDemoEvents(db: Db, accountId: string, now = new Date(
         .execute();
       const pagesOf = new Map<string, string[]>();
       for (const row of pageRows) pagesOf.set(row.session_id, [...(pagesOf.get(row.session_id) ?? []), row.url]);
+      const activeTimes = new Map<string, number>();
       const rows = batch.flatMap((session) => {
         // Seeded by the session's start, so a demo made again from the same plan has the same events.
         const random = new Random(session.creation_timestamp ^ session.duration);
-        return demoSessionEvents(session, pagesOf.get(session.id) ?? [], random).map((event) => ({
+        const events = demoSessionEvents(session, pagesOf.get(session.id) ?? [], random);
+        activeTimes.set(session.id, Math.min(session.duration, Math.round(activeMillis(events) / 1000)));
+        return events.map((event) => ({
           account_id: accountId,
           id: newId('evt'),
           session_id: session.id,
@@ -214,6 +229,14 @@ export async function writeDemoEvents(db: Db, accountId: string, now = new Date(
           data: JSON.stringify(event.data),
         }));
       });
+      // The summary then says what the timeline shows: the active time its events' gaps make (as ingest
+      // counts it), and the last event at the session's end.
+      const cases = sql.join(
+        [...activeTimes].map(([id, seconds]) => sql`when ${id} then ${sql.lit(seconds)}`),
+        sql` `,
+      );
+      await sql`update sessions set active_time = case id ${cases} end, last_event_timestamp = end_timestamp
+        where account_id = ${accountId} and id in (${sql.join([...activeTimes.keys()])})`.execute(trx);
       for (let from = 0; from < rows.length; from += EVENTS_A_STATEMENT) {
         await trx
           .insertInto('session_events')

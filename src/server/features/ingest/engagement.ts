@@ -1,3 +1,6 @@
+/** Gaps between a session's events up to this long count as active time. */
+export const ACTIVE_GAP_MS = 30_000;
+
 /** What a session's visitor did, as the engagement score sees it. Times in seconds. */
 export interface EngagementInput {
   duration: number;

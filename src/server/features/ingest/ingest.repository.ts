@@ -6,10 +6,8 @@ import {
   type VisitorNameWordsTable,
   type VisitorsTable,
 } from '../sessions/sessions.table.ts';
+import { ACTIVE_GAP_MS } from './engagement.ts';
 import type { SessionEventsTable } from './ingest.table.ts';
-
-/** Gaps between a session's events up to this long count as active time. */
-export const ACTIVE_GAP_MS = 30_000;
 
 /** PostgreSQL locks the rows a transaction will rewrite; SQLite runs one write transaction at a time anyway. */
 const locksRows = isPostgres;
