@@ -53,13 +53,7 @@ function PeopleNamed({ text, nobody = null }: { text: string; nobody?: ReactNode
 
 /** Nothing matched: say what was searched, the likely reasons, and the people the text may have meant. */
 export function VisitorNotFound({ lookup }: { lookup: VisitorLookup }) {
-  // Text with a space is a name typed into the search and sent as it was (no visitor id has one, as a rule).
-  const named = !lookup.email && /\s/.test(lookup.visitorId ?? '');
-  const what = lookup.email
-    ? `the e-mail “${lookup.email}”`
-    : named
-      ? `“${lookup.visitorId}”`
-      : `the visitor id “${lookup.visitorId}”`;
+  const what = lookup.email ? `the e-mail “${lookup.email}”` : `the visitor id “${lookup.visitorId}”`;
   const everywhere = new URLSearchParams({
     ...(lookup.email ? { email: lookup.email } : {}),
     ...(lookup.visitorId ? { visitor_id: lookup.visitorId } : {}),
@@ -81,9 +75,7 @@ export function VisitorNotFound({ lookup }: { lookup: VisitorLookup }) {
         {lookup.websiteId ? ' on the selected website' : ''}. Check the spelling:{' '}
         {lookup.email
           ? 'the e-mail must match exactly, though upper and lower case do not matter.'
-          : named
-            ? 'people are found by the first letters of their name, of their surname or of their e-mail, and visitor ids must match exactly.'
-            : 'visitor ids must match exactly.'}
+          : 'visitor ids must match exactly.'}
       </Alert>
       {lookup.visitorId && !lookup.email ? <PeopleNamed text={lookup.visitorId} /> : null}
     </>

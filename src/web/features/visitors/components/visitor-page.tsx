@@ -11,7 +11,7 @@ import { RefusedTimeZoneAlert } from '../../../components/feedback/refused-time-
 import { useCanReadSessions } from '../../../components/sessions/use-can-read-sessions.ts';
 import { useAddressTimeZone } from '../../../lib/use-address-time-zone.ts';
 import { useVisitorIdentitiesQuery } from '../api/use-visitor-identities-query.ts';
-import { hasLookup, lookupFilter, readVisitorLookup, type VisitorLookup } from '../lib/visitor-lookup.ts';
+import { hasLookup, lookupFilter, readVisitorLookup, searchedText, type VisitorLookup } from '../lib/visitor-lookup.ts';
 import { VisitorIdentitiesSection } from './visitor-identities-section.tsx';
 import { PeopleSearched, VisitorNotFound } from './visitor-not-found.tsx';
 import { VisitorSessionsSection } from './visitor-sessions-section.tsx';
@@ -21,7 +21,7 @@ export function VisitorPage() {
   const [params] = useSearchParams();
   const lookup = useMemo(() => readVisitorLookup(params), [params]);
   // Text searched that is neither an e-mail nor a visitor id: the people it may stand for.
-  const searched = hasLookup(lookup) ? '' : (params.get('q')?.trim() ?? '');
+  const searched = searchedText(params, lookup);
   const canRead = useCanReadSessions();
   const { timeZone, refused } = useAddressTimeZone();
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupFilter, readVisitorLookup, writeVisitorPage } from './visitor-lookup.ts';
+import { lookupFilter, readVisitorLookup, searchedText, writeVisitorPage } from './visitor-lookup.ts';
 
 describe('visitor lookup URL', () => {
   it('reads the e-mail or visitor id the app bar search put there', () => {
@@ -10,10 +10,21 @@ describe('visitor lookup URL', () => {
       page: 0,
       size: 25,
     });
-    expect(lookupFilter(readVisitorLookup(new URLSearchParams('visitor_id=v1&website_id=w')))).toEqual({
-      visitor_id: 'v1',
+    expect(lookupFilter(readVisitorLookup(new URLSearchParams('visitor_id=v_5weuf71hw4&website_id=w')))).toEqual({
+      visitor_id: 'v_5weuf71hw4',
       website_id: 'w',
     });
+  });
+
+  it('reads a visitor id no id can be as text to find people by, not as a lookup', () => {
+    const params = new URLSearchParams('visitor_id=Elena+Jonson');
+    const lookup = readVisitorLookup(params);
+    expect(lookup.visitorId).toBe('');
+    expect(searchedText(params, lookup)).toBe('Elena Jonson');
+    const named = new URLSearchParams('q=%20Sofia%20');
+    expect(searchedText(named, readVisitorLookup(named))).toBe('Sofia');
+    const both = new URLSearchParams('visitor_id=v_5weuf71hw4&q=Sofia');
+    expect(searchedText(both, readVisitorLookup(both))).toBe('');
   });
 
   it('ignores a page or size the API would refuse', () => {

@@ -1,3 +1,4 @@
+import { isClientId } from '../../../../api/client-ids.ts';
 import type { GetSessionsData } from '../../../../api/client/types.gen.ts';
 
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -14,13 +15,18 @@ export interface VisitorLookup {
   size: number;
 }
 
+/**
+ * The lookup an address asks for. A `visitor_id` that cannot be one (a name sent by an older link, say) is
+ * no lookup: the page searches people by it instead (`searchedText`).
+ */
 export function readVisitorLookup(params: URLSearchParams): VisitorLookup {
   const text = (key: string) => params.get(key)?.trim() ?? '';
   const page = Number(text('page'));
   const size = Number(text('size'));
+  const visitorId = text('visitor_id');
   return {
     email: text('email'),
-    visitorId: text('visitor_id'),
+    visitorId: isClientId(visitorId) ? visitorId : '',
     websiteId: text('website_id'),
     page: Number.isInteger(page) && page >= 0 && page <= LAST_PAGE ? page : 0,
     size: PAGE_SIZES.find((allowed) => allowed === size) ?? DEFAULT_SIZE,
@@ -44,6 +50,12 @@ export function writeVisitorPage(
 }
 
 export const hasLookup = (lookup: VisitorLookup) => lookup.email !== '' || lookup.visitorId !== '';
+
+/** The text to find people by when the address asks for no lookup: `q`, or a `visitor_id` no id can be. */
+export function searchedText(params: URLSearchParams, lookup: VisitorLookup): string {
+  if (hasLookup(lookup)) return '';
+  return params.get('q')?.trim() || params.get('visitor_id')?.trim() || '';
+}
 
 /** The sessions filter for the lookup, without paging. */
 export function lookupFilter(lookup: VisitorLookup): Omit<GetSessionsData['query'], 'page' | 'size'> {
