@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+
 /**
  * A visitor's e-mail as it is kept for finding (`visitors.email_lower`) and as a filter or a search is
  * compared with it: trimmed and in lower case, with the two letters lower case leaves apart from their
@@ -7,4 +9,19 @@
  */
 export function emailKey(email: string): string {
   return email.trim().toLowerCase().replaceAll('ς', 'σ').replaceAll('i\u0307', 'i');
+}
+
+/** The session resource's `email_hash`: SHA-256 of the trimmed, lower-cased e-mail, as it always was. */
+export function emailHash(email: string): string {
+  return crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+/** A visitor's e-mail with its key and hash, as the visitors table keeps them. */
+export function emailColumns(email: string | null | undefined) {
+  const trimmed = email?.trim() ?? null;
+  return {
+    email: trimmed,
+    email_lower: trimmed === null ? null : emailKey(trimmed),
+    email_hash: trimmed === null ? null : emailHash(trimmed),
+  };
 }

@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import { namedColumns } from '../lib/name-key.ts';
-import { emailKey } from '../lib/email-key.ts';
+import { emailColumns } from '../lib/email-key.ts';
 import { type Client, pickClient } from './clients.ts';
 import { simulateActivity } from './engagement.ts';
 import { type Place, pickIp, pickPlace } from './geo.ts';
@@ -178,14 +177,11 @@ export function visitorRow(
   last: number,
 ): VisitorsTable {
   const { identity } = traits;
-  const email = identity ? identity.email.trim() : null;
   return {
     account_id: context.accountId,
     id: visitorId(first, traits),
     ...namedColumns(identity?.name),
-    email: identity?.email ?? null,
-    email_lower: email === null ? null : emailKey(email),
-    email_hash: email === null ? null : crypto.createHash('sha256').update(email.toLowerCase()).digest('hex'),
+    ...emailColumns(identity?.email),
     params: JSON.stringify(identity?.params ?? []),
     first_session_timestamp: first,
     last_session_timestamp: last,

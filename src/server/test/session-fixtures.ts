@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
 import { nameMiddleKeys, namedColumns } from '../lib/name-key.ts';
-import { emailKey } from '../lib/email-key.ts';
+import { emailHash, emailKey } from '../lib/email-key.ts';
 import { sessionResourceSqlText, sessionResourceWrittenSqlText } from '../features/sessions/session-resource-json.ts';
 
 /** A base-36 id like the ones the recorder gives sessions (`s_…`) and visitors (`v_…`). */
@@ -45,14 +45,7 @@ export async function insertVisitor(
     email,
     email_lower: emailLower,
     email_hash:
-      overrides.email_hash !== undefined
-        ? overrides.email_hash
-        : emailLower === null
-          ? null
-          : crypto
-              .createHash('sha256')
-              .update((email ?? '').trim().toLowerCase())
-              .digest('hex'),
+      overrides.email_hash !== undefined ? overrides.email_hash : emailLower === null ? null : emailHash(email ?? ''),
     first_session_timestamp: overrides.first_session_timestamp ?? DEFAULT_TIMESTAMP,
     last_session_timestamp: overrides.last_session_timestamp ?? DEFAULT_TIMESTAMP,
     account_id: accountId,

@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
 import { namedColumns } from '../../lib/name-key.ts';
-import { emailKey } from '../../lib/email-key.ts';
+import { emailColumns } from '../../lib/email-key.ts';
 import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
 import type { BatchSummary, Identity } from './batch-summary.ts';
 import { utmFromUrl } from './batch-summary.ts';
@@ -183,12 +182,7 @@ export function updateVisitor(row: VisitorsTable, sessionCreation: number, ident
   };
   if (!identity) return updated;
   if (identity.name !== undefined) Object.assign(updated, namedColumns(identity.name));
-  if (identity.email !== undefined) {
-    const email = identity.email.trim();
-    updated.email = email;
-    updated.email_lower = emailKey(email);
-    updated.email_hash = crypto.createHash('sha256').update(email.toLowerCase()).digest('hex');
-  }
+  if (identity.email !== undefined) Object.assign(updated, emailColumns(identity.email));
   const entries = Object.entries(identity.params);
   if (entries.length > 0) {
     const params = new Map((JSON.parse(row.params) as VisitorParam[]).map((param) => [param.name, param.value]));

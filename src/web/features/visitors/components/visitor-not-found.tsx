@@ -15,8 +15,8 @@ import type { VisitorLookup } from '../lib/visitor-lookup.ts';
 import { countSessions } from './visitor-suggestion-option.tsx';
 
 /**
- * Text looked up as a visitor id that is none: often a name typed into the search and sent before its
- * suggestions came. The people whose name or e-mail starts with it are offered instead of a dead end.
+ * The people whose name, e-mail or visitor id starts with a text: offered for a visitor id no visitor has
+ * (often a name typed into the search), and listed for a name searched; `nobody` when none is found.
  */
 function PeopleNamed({ text, nobody = null }: { text: string; nobody?: ReactNode }) {
   const { can } = usePermissions();
