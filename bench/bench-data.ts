@@ -21,6 +21,10 @@ export interface BenchData {
   busiestVisitorId: string;
   /** The first letters of an identified visitor's name, for the people search. */
   namePrefix: string;
+  /** That visitor's name surname first, the first name cut to its first two letters ("doe ja"). */
+  surnameFirst: string;
+  /** That visitor's surname and a word no name holds: the most names read for nobody found. */
+  surnameAndNoOne: string;
   /** A website of the account, for the website-narrowed deep pages. */
   firstWebsiteId: string;
 }
@@ -131,6 +135,7 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
       .executeTakeFirst();
     if (!identified?.email || !busiest)
       throw new Error(`Account "${BENCH_ACCOUNT}" has no identified visitor or no sessions`);
+    const words = (identified.name ?? identified.email).split(' ');
 
     const visitors = await db
       .selectFrom('visitors')
@@ -158,6 +163,8 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
       emailInOtherCase: flipCase(identified.email),
       busiestVisitorId: busiest.visitor_id,
       namePrefix: (identified.name ?? identified.email).slice(0, 3),
+      surnameFirst: [...words.slice(1).reverse(), words[0]?.slice(0, 2)].join(' '),
+      surnameAndNoOne: `${words.at(-1) ?? ''} qx`,
       firstWebsiteId: website.id,
     };
   } finally {

@@ -82,6 +82,18 @@ export function findingScenarios(data: BenchData): Scenario[] {
       p99Target: 30,
     },
     {
+      name: `people: surname first among ${people}`,
+      path: '/v1/visitors/search',
+      query: `q=${encodeURIComponent(data.surnameFirst)}`,
+      p99Target: 30,
+    },
+    {
+      name: `people: surname and a word nobody has among ${people}`,
+      path: '/v1/visitors/search',
+      query: `q=${encodeURIComponent(data.surnameAndNoOne)}`,
+      p99Target: 30,
+    },
+    {
       name: `people: visitor id among ${people}`,
       path: '/v1/visitors/search',
       query: `q=${encodeURIComponent(data.busiestVisitorId)}`,

@@ -6,9 +6,10 @@ export const VisitorSearchQuery = Type.Object(
       minLength: 1,
       maxLength: 2048,
       description:
-        'An e-mail prefix (case-insensitive); the start of a name, or of any of its words but the fourth and later ' +
-        'of a name of five words or more (without accents, in any case); a visitor id; or a session link (or session id) ' +
-        'pasted from the dashboard.',
+        'An e-mail prefix (case-insensitive); the start of a name or of any of its words (without accents, in any ' +
+        'case), or the starts of several of its words in any order ("garcia ana" and "ana garcia" find Ana María ' +
+        'López García); a visitor id or its first characters; or a session link (or session id) pasted from the ' +
+        'dashboard.',
     }),
     limit: Type.Integer({ minimum: 1, maximum: 20, default: 8 }),
   },

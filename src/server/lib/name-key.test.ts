@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { nameKey, nameLastKey, nameMiddleKeys, nameTailKey, nameThirdKey, namedColumns } from './name-key.ts';
+import {
+  nameKey,
+  nameLastKey,
+  nameMiddleKeys,
+  nameTailKey,
+  nameThirdKey,
+  namedColumns,
+  startsEachWord,
+} from './name-key.ts';
 
 describe('nameKey', () => {
   it('reads a name without accents, case or typographic apostrophes', () => {
@@ -73,6 +81,20 @@ describe('nameKey', () => {
     expect(nameMiddleKeys(nameKey('Ana María López García'))).toEqual([]);
     expect(nameMiddleKeys(nameKey('Madonna'))).toEqual([]);
     expect(nameMiddleKeys(null)).toEqual([]);
+  });
+
+  it('tells whether each word of a text starts a word of its own of a name, in any order', () => {
+    const key = 'ana maria lopez garcia';
+    expect(startsEachWord(['garcia', 'ana'], key)).toBe(true);
+    expect(startsEachWord(['ana', 'lop'], key)).toBe(true);
+    expect(startsEachWord(['ana', 'ana'], key)).toBe(false);
+    expect(startsEachWord(['garcia', 'zoe'], key)).toBe(false);
+    expect(startsEachWord(['a', 'a', 'a', 'a', 'a'], key)).toBe(false);
+    // "ma" could take "maria" only once "a" has given it up for "ana".
+    expect(startsEachWord(['a', 'ma'], 'ana maria')).toBe(true);
+    // A long text of words that start many of a long name's words: answered without trying each order.
+    const many = [...Array.from({ length: 30 }, (_, index) => `aa${index}`), 'c'].join(' ');
+    expect(startsEachWord(Array.from({ length: 30 }, () => 'aa').concat('b'), many)).toBe(false);
   });
 
   it('has no key for no name, or only spaces', () => {

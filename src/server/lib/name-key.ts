@@ -96,3 +96,32 @@ export function namedColumns(name: string | null | undefined) {
     name_last_key: nameLastKey(key),
   };
 }
+
+/**
+ * Whether each of `words` starts a word of its own of the name's key, in any order: "garcia ana" and "ana
+ * lopez" are both in "ana maria lopez garcia", "ana ana" is not. Each text word is given a name word by
+ * augmenting paths (a bipartite matching), so a long text costs words × name words, never their orders.
+ */
+export function startsEachWord(words: readonly string[], key: string): boolean {
+  const nameWords = key.split(' ');
+  if (words.length > nameWords.length) return false;
+  const holder: (number | undefined)[] = nameWords.map(() => undefined);
+  const place = (word: number, tried: boolean[]): boolean => {
+    for (let at = 0; at < nameWords.length; at += 1) {
+      if (tried[at] || !nameWords[at]?.startsWith(words[word] ?? '')) continue;
+      tried[at] = true;
+      const previous = holder[at];
+      if (previous === undefined || place(previous, tried)) {
+        holder[at] = word;
+        return true;
+      }
+    }
+    return false;
+  };
+  return words.every((_, word) =>
+    place(
+      word,
+      nameWords.map(() => false),
+    ),
+  );
+}

@@ -622,7 +622,7 @@ export const searchVisitorsQueryKey = (options: Options<SearchVisitorsData>) => 
 /**
  * Find people by name, e-mail, visitor id or session link
  *
- * Suggestions for a search box: a pasted session link or exact visitor or session id first, then visitors whose e-mail or name starts with `q` (case-insensitive), one of each in turn so that neither kind crowds the other out, each kind in alphabetical order and each visitor once with its number of sessions. A visitor whose e-mail and name both match is `matched_by` `email`.
+ * Suggestions for a search box: a pasted session link or exact visitor or session id first, then visitors whose e-mail, name or id starts with `q` (e-mail and name case-insensitive), one of each kind in turn so that no kind crowds the others out, each kind in alphabetical order and each visitor once with its number of sessions. Names that start with `q` come before names holding its words in another order. A visitor whose e-mail and name both match is `matched_by` `email`.
  *
  * Requires the `users.sessions:read` scope.
  */

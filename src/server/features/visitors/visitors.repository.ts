@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
 import { runPrepared } from '../../db/run-prepared.ts';
-import { nameKey } from '../../lib/name-key.ts';
+import { nameKey, startsEachWord } from '../../lib/name-key.ts';
 import { emailKey } from '../../lib/email-key.ts';
 
 /** `session_count` is kept by triggers on sessions (migration 2026-11-23T1200), so no search counts. */
@@ -100,11 +100,8 @@ const SEARCH_COLUMNS = sql.raw([...VISITOR_COLUMNS, 'visitors.name_key', 'visito
 const WITH_NAME_WORDS = sql`visitor_name_words inner join visitors
   on visitors.account_id = visitor_name_words.account_id and visitors.id = visitor_name_words.visitor_id`;
 
-/**
- * One prefix read: a range of one key's index (`key` as `table.column`), in the key's order, written as a
- * subquery a union may hold.
- */
-function prefixPart(
+/** One prefix read: a range of one key's index (`key` as `table.column`), in the key's order. */
+function prefixRead(
   accountId: string,
   part: number,
   key: string,
@@ -113,10 +110,15 @@ function prefixPart(
   from = sql`visitors`,
 ) {
   const column = sql.raw(key);
-  return sql`select * from (select ${sql.lit(part)} as part, ${column} as sort_key, ${SEARCH_COLUMNS} from ${from}
+  return sql`select ${sql.lit(part)} as part, ${column} as sort_key, ${SEARCH_COLUMNS} from ${from}
     where ${sql.raw(key.slice(0, key.indexOf('.')))}.account_id = ${accountId}
       and ${column} >= ${range.from} and ${column} < ${range.to}
-    order by ${column} limit ${sql.lit(limit)}) as ${sql.raw(`part_${part}`)}`;
+    order by ${column} limit ${sql.lit(limit)}`;
+}
+
+/** `prefixRead` written as a subquery a union may hold. */
+function prefixPart(...read: Parameters<typeof prefixRead>) {
+  return sql`select * from (${prefixRead(...read)}) as ${sql.raw(`part_${read[1]}`)}`;
 }
 
 /** What the search's statement is asked with: each a parameter, wherever it appears. */
@@ -128,12 +130,72 @@ interface SearchValues {
   emailEnd: string;
   name: string;
   nameEnd: string;
+  /** For each word the reads in any order start from: that word and its range's end. */
+  [word: `word${number}` | `word${number}End`]: string;
+  /** For each of those words, the text's other words, each after a space. */
+  [other: `word${number}Other${number}`]: string;
 }
 
-/** The search's statement for up to `rows` rows a read. */
-function searchStatement(values: SearchValues, rows: number) {
+/** The shape of a search's statement: its limit, and for each word read in any order, how many words besides. */
+interface SearchShape {
+  rows: number;
+  otherWords: number[];
+}
+
+/** The indexes a word of a name starts in, together every word: the first, second, third, last, the rest. */
+const WORD_KEYS = [
+  'visitors.name_key',
+  'visitors.name_tail_key',
+  'visitors.name_third_key',
+  'visitors.name_last_key',
+  'visitor_name_words.word_key',
+] as const;
+
+/**
+ * How many keys each read in any order looks at, at most: the rows a text of several words costs, when one of
+ * its words starts many names and the others few of them.
+ */
+export const ANY_ORDER_CANDIDATES = 1000;
+
+/**
+ * Reads of the names that have a word starting with `word` and, anywhere else in the name, a word starting
+ * with each of `others` (the text's other words, each after a space): one a key index, each looking at no
+ * more than `ANY_ORDER_CANDIDATES` keys of its range, in the key's order.
+ */
+function anyOrderParts(db: Db, values: SearchValues, firstPart: number, word: number, others: number, rows: number) {
+  const contains = isPostgres(db) ? sql.raw('strpos') : sql.raw('instr');
+  const filters = Array.from(
+    { length: others },
+    (_, other) => sql`${contains}(' ' || candidates.name_key, ${values[`word${word}Other${other}`] ?? ''}) > 0`,
+  );
+  const columns = sql.raw(
+    [...VISITOR_COLUMNS, 'visitors.name_key', 'visitors.email_lower']
+      .map((column) => `candidates.${column.slice(column.indexOf('.') + 1)}`)
+      .join(', '),
+  );
+  return WORD_KEYS.map((key, index) => {
+    const part = firstPart + index;
+    const candidates = prefixRead(
+      values.account,
+      part,
+      key,
+      { from: values[`word${word}`] ?? '', to: values[`word${word}End`] ?? '' },
+      ANY_ORDER_CANDIDATES,
+      key.startsWith('visitor_name_words.') ? WITH_NAME_WORDS : sql`visitors`,
+    );
+    return sql`select * from (select ${sql.lit(part)} as part, candidates.sort_key, ${columns} from (${candidates}) as candidates
+      where ${sql.join(filters, sql` and `)} order by candidates.sort_key limit ${sql.lit(rows)}) as ${sql.raw(`part_${part}`)}`;
+  });
+}
+
+/** The search's statement of a shape, with its values. */
+function searchStatement(db: Db, values: SearchValues, shape: SearchShape) {
+  const { rows } = shape;
   const email = { from: values.email, to: values.emailEnd };
   const name = { from: values.name, to: values.nameEnd };
+  const anyOrder = shape.otherWords.flatMap((others, word) =>
+    anyOrderParts(db, values, PARTS.length + word * WORD_KEYS.length, word, others, rows),
+  );
   return sql<SearchRow>`select 0 as part, '' as sort_key, ${SEARCH_COLUMNS} from visitors
       where visitors.account_id = ${values.account} and visitors.id = ${values.text}
     union all
@@ -146,35 +208,31 @@ function searchStatement(values: SearchValues, rows: number) {
     union all ${prefixPart(values.account, 5, 'visitors.name_third_key', name, rows)}
     union all ${prefixPart(values.account, 6, 'visitors.name_last_key', name, rows)}
     union all ${prefixPart(values.account, 7, 'visitor_name_words.word_key', name, rows, WITH_NAME_WORDS)}
-    union all ${prefixPart(values.account, 8, 'visitors.id', { from: values.text, to: values.textEnd }, rows)}`;
+    union all ${prefixPart(values.account, 8, 'visitors.id', { from: values.text, to: values.textEnd }, rows)}
+    ${sql.join(
+      anyOrder.map((part) => sql`union all ${part}`),
+      sql` `,
+    )}`;
 }
 
-/** Stand-ins that mark where each value goes when the statement is compiled once. */
-const MARKS: SearchValues = {
-  account: '\u0000account',
-  text: '\u0000text',
-  textEnd: '\u0000textEnd',
-  email: '\u0000email',
-  emailEnd: '\u0000emailEnd',
-  name: '\u0000name',
-  nameEnd: '\u0000nameEnd',
-};
-const ROLE_OF_MARK = new Map(Object.entries(MARKS).map(([role, mark]) => [mark, role as keyof SearchValues]));
-
 /**
- * The search's statement compiled once per dialect and limit, with the value each parameter takes: it is
- * the same for every search but for its values, and building and compiling its seven reads afresh cost
- * more than running them.
+ * The search's statement compiled once per dialect and shape, with the value each parameter takes: it is
+ * the same for every search of a shape but for its values, and building and compiling its reads afresh
+ * cost more than running them. Each value is compiled as a stand-in that names it.
  */
 const compiledSearches = new Map<string, { sql: string; roles: (keyof SearchValues)[] }>();
 
-function compiledSearch(db: Db, values: SearchValues, rows: number): CompiledQuery<SearchRow> {
-  const key = `${isPostgres(db) ? 'pg' : 'sqlite'}:${rows}`;
+function compiledSearch(db: Db, values: SearchValues, shape: SearchShape): CompiledQuery<SearchRow> {
+  const key = `${isPostgres(db) ? 'pg' : 'sqlite'}:${shape.rows}:${shape.otherWords.join(',')}`;
   let template = compiledSearches.get(key);
   if (!template) {
-    const marked = searchStatement(MARKS, rows).compile(db);
+    const marks = Object.fromEntries(
+      Object.keys(values).map((role) => [role, `\u0000${role}`]),
+    ) as unknown as SearchValues;
+    const roleOfMark = new Map(Object.entries(marks).map(([role, mark]) => [mark, role as keyof SearchValues]));
+    const marked = searchStatement(db, marks, shape).compile(db);
     const roles = marked.parameters.map((parameter) => {
-      const role = ROLE_OF_MARK.get(String(parameter));
+      const role = roleOfMark.get(String(parameter));
       if (!role) throw new Error('the search statement holds a value that is not one of its own');
       return role;
     });
@@ -185,6 +243,24 @@ function compiledSearch(db: Db, values: SearchValues, rows: number): CompiledQue
     template.sql,
     template.roles.map((role) => values[role]),
   ) as CompiledQuery<SearchRow>;
+}
+
+/** The text words checked by each read in any order; a longer text's other words are checked once read. */
+const MAX_WORDS_CHECKED_IN_THE_READ = 4;
+
+/**
+ * The words of a text of several words that the reads in any order start from: its two longest (the likeliest
+ * to start few names), so that a name holding a rare word is found even when the other word starts more
+ * names than a read looks at. None for a single word, which the prefix reads find in any place of a name.
+ */
+function anyOrderStarts(words: string[]): number[] {
+  if (words.length < 2) return [];
+  const longest = words
+    .map((word, index) => ({ word, index }))
+    .sort((a, b) => b.word.length - a.word.length || a.index - b.index);
+  const [first, second] = longest;
+  if (!first || !second) return [];
+  return first.word === second.word ? [first.index] : [first.index, second.index];
 }
 
 /** Byte-wise order of UTF-8 text, the order of the indexes the prefixes are read from. */
@@ -211,7 +287,7 @@ export async function findSearchMatches(
   const email = emailKey(text);
   // A text without a name key (marks alone) reads the e-mail's range of the names' indexes: harmless.
   const name = nameKey(text) ?? email;
-  const values = {
+  const values: SearchValues = {
     account: accountId,
     text,
     textEnd: prefixUpperBound(text),
@@ -220,7 +296,16 @@ export async function findSearchMatches(
     name,
     nameEnd: prefixUpperBound(name),
   };
-  const found = await runPrepared(db, compiledSearch(db, values, rows));
+  const words = name.split(' ');
+  const starts = anyOrderStarts(words);
+  const otherWords = starts.map((start, index) => {
+    const others = words.filter((_, other) => other !== start).slice(0, MAX_WORDS_CHECKED_IN_THE_READ);
+    values[`word${index}`] = words[start] ?? '';
+    values[`word${index}End`] = prefixUpperBound(words[start] ?? '');
+    others.forEach((other, position) => (values[`word${index}Other${position}`] = ` ${other}`));
+    return others.length;
+  });
+  const found = await runPrepared(db, compiledSearch(db, values, { rows, otherWords }));
   // What each read's key starts with. Checked again here: a PostgreSQL database created under a language's
   // collation orders text by more than its bytes, so an index range may hold a key that does not.
   const prefixes: Record<(typeof PARTS)[number], string> = {
@@ -245,6 +330,14 @@ export async function findSearchMatches(
         visitor,
         emailKey,
       }));
+  // The names holding every word of the text, in any order: after those that start with it, by the whole name.
+  const anyOrder = found
+    .filter((row) => Number(row.part) >= PARTS.length && row.name_key !== null && startsEachWord(words, row.name_key))
+    .sort((a, b) => byteOrder(a.name_key ?? '', b.name_key ?? '') || byteOrder(a.id, b.id))
+    .map(({ part: _part, sort_key: _key, name_key: _name, email_lower: emailKey, ...visitor }) => ({
+      visitor,
+      emailKey,
+    }));
   const visitorsOf = (kind: (typeof PARTS)[number]) => part(kind).map(({ visitor }) => visitor);
   const seen = new Set<string>();
   const byName = [
@@ -253,6 +346,7 @@ export async function findSearchMatches(
     ...part('name_third'),
     ...part('name_middle'),
     ...part('name_last'),
+    ...anyOrder,
   ].filter(({ visitor }) => !seen.has(visitor.id) && seen.add(visitor.id));
   return {
     byId: visitorsOf('id')[0],

@@ -15,8 +15,9 @@ import type { VisitorLookup } from '../lib/visitor-lookup.ts';
 import { countSessions } from './visitor-suggestion-option.tsx';
 
 /**
- * The people whose name, e-mail or visitor id starts with a text: offered for a visitor id no visitor has
- * (often a name typed into the search), and listed for a name searched; `nobody` when none is found.
+ * The people whose name, e-mail or visitor id starts with a text, or whose name holds its words in any order:
+ * offered for a visitor id no visitor has (often a name typed into the search), and listed for a name searched;
+ * `nobody` when none is found.
  */
 function PeopleNamed({ text, nobody = null }: { text: string; nobody?: ReactNode }) {
   const { can } = usePermissions();
@@ -29,7 +30,7 @@ function PeopleNamed({ text, nobody = null }: { text: string; nobody?: ReactNode
   return (
     <Paper variant="outlined" sx={{ mt: 2, maxWidth: 720 }}>
       <Typography variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
-        People whose name, e-mail or visitor id starts with “{text}”
+        People matching “{text}”
       </Typography>
       <List dense aria-label="People found">
         {found.map((person) => (
@@ -96,8 +97,8 @@ export function PeopleSearched({ text }: { text: string }) {
       nobody={
         <Alert severity="warning">
           <AlertTitle>Nobody found</AlertTitle>
-          No one&apos;s name, surname, e-mail or visitor id starts with “{text}”. Check the spelling, or try the first
-          letters of the surname alone.
+          No one&apos;s name, e-mail or visitor id matches “{text}”. Check the spelling, or type only the first letters
+          of a name.
         </Alert>
       }
     />
