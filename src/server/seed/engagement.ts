@@ -1,4 +1,5 @@
 import { engagementScore } from '../features/ingest/engagement.ts';
+import { roundEngagement } from '../lib/engagement-steps.ts';
 import type { Random } from './random.ts';
 
 /** What a session's visitor did: the counters and times of a SessionsTable row. */
@@ -56,7 +57,7 @@ export function simulateActivity(random: Random, interestBias: number): Activity
     errorLogs,
     netErrors,
   });
-  const score = Math.round(clamp(formula + 3 * random.normal(), 0, 100) * 10) / 10;
+  const score = roundEngagement(clamp(formula + 3 * random.normal(), 0, 100));
 
   return {
     duration,

@@ -1,3 +1,5 @@
+import { roundEngagement } from '../../lib/engagement-steps.ts';
+
 /** Gaps between a session's events up to this long count as active time. */
 export const ACTIVE_GAP_MS = 30_000;
 
@@ -46,5 +48,5 @@ export function engagementScore(input: EngagementInput): number {
     0.5,
     0.06 * input.rageClicks + 0.04 * input.errorClicks + 0.015 * input.errorLogs + 0.03 * input.netErrors,
   );
-  return Math.round(clamp(100 * (depth - penalty), 0, 100) * 10) / 10;
+  return roundEngagement(clamp(100 * (depth - penalty), 0, 100));
 }

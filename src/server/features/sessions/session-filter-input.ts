@@ -2,6 +2,7 @@ import { DEVICE_TYPES, deviceTypeOf } from '../../../api/device-types.ts';
 import type { SessionsQueryInput } from '../../../api/schemas/sessions-query.ts';
 import { errors } from '../../errors.ts';
 import { emailKey } from '../../lib/email-key.ts';
+import { highestEngagementUpTo, lowestEngagementFrom } from '../../lib/engagement-steps.ts';
 import type { SessionFilter } from './session-filter.ts';
 
 function checkRange(min: number | undefined, max: number | undefined, param: string): void {
@@ -56,8 +57,9 @@ export function toSessionFilter(
     country: query.country?.toUpperCase(),
     durationMin: query.duration_min,
     durationMax: query.duration_max,
-    engagementMin: query.engagement_min,
-    engagementMax: query.engagement_max,
+    // Scores are tenths: each bound as the tenth it lets in, so both databases compare alike.
+    engagementMin: query.engagement_min === undefined ? undefined : lowestEngagementFrom(query.engagement_min),
+    engagementMax: query.engagement_max === undefined ? undefined : highestEngagementUpTo(query.engagement_max),
     hasErrors: query.has_errors,
     hasRageClicks: query.has_rage_clicks,
     hasErrorClicks: query.has_error_clicks,

@@ -22,6 +22,11 @@ function filterExamples(otherWebsiteId: string): Record<string, string>[] {
     { engagement_min: '12.5', engagement_max: '77.3' },
     // Below what single precision holds: PostgreSQL compares scores as `real`.
     { engagement_max: '1e-300' },
+    // Just past a score kept (scores are tenths): single precision must not round the bound onto it.
+    { engagement_min: '1e-300' },
+    { engagement_min: '40.0000001' },
+    { engagement_max: '77.2999999' },
+    { engagement_min: '12.5000001', engagement_max: '12.5999999' },
     { has_errors: 'true' },
     { has_errors: 'false' },
     { has_rage_clicks: 'true' },
