@@ -2311,7 +2311,7 @@ export type SearchVisitorsData = {
     path?: never;
     query: {
         /**
-         * An e-mail prefix (case-insensitive); the start of a name or of any of its words (without accents, in any case), or the starts of several of its words in any order ("garcia ana" and "ana garcia" find Ana María López García); a visitor id or its first characters; or a session link (or session id) pasted from the dashboard.
+         * An e-mail prefix (case-insensitive); the start of a name or of any of its words (without accents, in any case), or the starts of its first word and others in any order ("garcia ana" and "ana garcia" find Ana María López García); a visitor id or its first characters; or a session link (or session id) pasted from the dashboard.
          */
         q: string;
         limit?: number;

@@ -7,7 +7,7 @@ export const VisitorSearchQuery = Type.Object(
       maxLength: 2048,
       description:
         'An e-mail prefix (case-insensitive); the start of a name or of any of its words (without accents, in any ' +
-        'case), or the starts of several of its words in any order ("garcia ana" and "ana garcia" find Ana María ' +
+        'case), or the starts of its first word and others in any order ("garcia ana" and "ana garcia" find Ana María ' +
         'López García); a visitor id or its first characters; or a session link (or session id) pasted from the ' +
         'dashboard.',
     }),

@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
 import { runPrepared } from '../../db/run-prepared.ts';
 import { nameKey, startsEachWord } from '../../lib/name-key.ts';
@@ -100,7 +100,10 @@ const SEARCH_COLUMNS = sql.raw([...VISITOR_COLUMNS, 'visitors.name_key', 'visito
 const WITH_NAME_WORDS = sql`visitor_name_words inner join visitors
   on visitors.account_id = visitor_name_words.account_id and visitors.id = visitor_name_words.visitor_id`;
 
-/** One prefix read: a range of one key's index (`key` as `table.column`), in the key's order. */
+/**
+ * One prefix read: a range of one key's index (`key` as `table.column`), in the key's order, the rows also
+ * meeting each of `also`.
+ */
 function prefixRead(
   accountId: string,
   part: number,
@@ -108,11 +111,15 @@ function prefixRead(
   range: { from: string; to: string },
   limit: number,
   from = sql`visitors`,
+  also: RawBuilder<unknown>[] = [],
 ) {
   const column = sql.raw(key);
   return sql`select ${sql.lit(part)} as part, ${column} as sort_key, ${SEARCH_COLUMNS} from ${from}
     where ${sql.raw(key.slice(0, key.indexOf('.')))}.account_id = ${accountId}
-      and ${column} >= ${range.from} and ${column} < ${range.to}
+      and ${column} >= ${range.from} and ${column} < ${range.to}${sql.join(
+        also.map((condition) => sql` and ${condition}`),
+        sql``,
+      )}
     order by ${column} limit ${sql.lit(limit)}`;
 }
 
@@ -142,50 +149,19 @@ interface SearchShape {
   otherWords: number[];
 }
 
-/** The indexes a word of a name starts in, together every word: the first, second, third, last, the rest. */
-const WORD_KEYS = [
-  'visitors.name_key',
-  'visitors.name_tail_key',
-  'visitors.name_third_key',
-  'visitors.name_last_key',
-  'visitor_name_words.word_key',
-] as const;
-
 /**
- * How many keys each read in any order looks at, at most: the rows a text of several words costs, when one of
- * its words starts many names and the others few of them.
+ * A read of the names whose first word starts with `word` and that hold, after a space, each of `others`
+ * (the text's other words): one range of the names' key index, each key checked on the index itself, in the
+ * key's order, so that only the names found are fetched.
  */
-export const ANY_ORDER_CANDIDATES = 1000;
-
-/**
- * Reads of the names that have a word starting with `word` and, anywhere else in the name, a word starting
- * with each of `others` (the text's other words, each after a space): one a key index, each looking at no
- * more than `ANY_ORDER_CANDIDATES` keys of its range, in the key's order.
- */
-function anyOrderParts(db: Db, values: SearchValues, firstPart: number, word: number, others: number, rows: number) {
+function anyOrderPart(db: Db, values: SearchValues, part: number, word: number, others: number, rows: number) {
   const contains = isPostgres(db) ? sql.raw('strpos') : sql.raw('instr');
-  const filters = Array.from(
+  const holdsEveryOther = Array.from(
     { length: others },
-    (_, other) => sql`${contains}(' ' || candidates.name_key, ${values[`word${word}Other${other}`] ?? ''}) > 0`,
+    (_, other) => sql`${contains}(' ' || visitors.name_key, ${values[`word${word}Other${other}`] ?? ''}) > 0`,
   );
-  const columns = sql.raw(
-    [...VISITOR_COLUMNS, 'visitors.name_key', 'visitors.email_lower']
-      .map((column) => `candidates.${column.slice(column.indexOf('.') + 1)}`)
-      .join(', '),
-  );
-  return WORD_KEYS.map((key, index) => {
-    const part = firstPart + index;
-    const candidates = prefixRead(
-      values.account,
-      part,
-      key,
-      { from: values[`word${word}`] ?? '', to: values[`word${word}End`] ?? '' },
-      ANY_ORDER_CANDIDATES,
-      key.startsWith('visitor_name_words.') ? WITH_NAME_WORDS : sql`visitors`,
-    );
-    return sql`select * from (select ${sql.lit(part)} as part, candidates.sort_key, ${columns} from (${candidates}) as candidates
-      where ${sql.join(filters, sql` and `)} order by candidates.sort_key limit ${sql.lit(rows)}) as ${sql.raw(`part_${part}`)}`;
-  });
+  const range = { from: values[`word${word}`] ?? '', to: values[`word${word}End`] ?? '' };
+  return prefixPart(values.account, part, 'visitors.name_key', range, rows, sql`visitors`, holdsEveryOther);
 }
 
 /** The search's statement of a shape, with its values. */
@@ -193,8 +169,8 @@ function searchStatement(db: Db, values: SearchValues, shape: SearchShape) {
   const { rows } = shape;
   const email = { from: values.email, to: values.emailEnd };
   const name = { from: values.name, to: values.nameEnd };
-  const anyOrder = shape.otherWords.flatMap((others, word) =>
-    anyOrderParts(db, values, PARTS.length + word * WORD_KEYS.length, word, others, rows),
+  const anyOrder = shape.otherWords.map((others, word) =>
+    anyOrderPart(db, values, PARTS.length + word, word, others, rows),
   );
   return sql<SearchRow>`select 0 as part, '' as sort_key, ${SEARCH_COLUMNS} from visitors
       where visitors.account_id = ${values.account} and visitors.id = ${values.text}
@@ -245,22 +221,16 @@ function compiledSearch(db: Db, values: SearchValues, shape: SearchShape): Compi
   ) as CompiledQuery<SearchRow>;
 }
 
-/** The text words checked by each read in any order; a longer text's other words are checked once read. */
+/** The text's words a read in any order checks; a longer text's other words are checked once read. */
 const MAX_WORDS_CHECKED_IN_THE_READ = 4;
 
 /**
- * The words of a text of several words that the reads in any order start from: its two longest (the likeliest
- * to start few names), so that a name holding a rare word is found even when the other word starts more
- * names than a read looks at. None for a single word, which the prefix reads find in any place of a name.
+ * The words of a text of several words that reads in any order take as a name's first word: each distinct
+ * word, up to four. None for a single word, which the prefix reads find in any place of a name.
  */
 function anyOrderStarts(words: string[]): number[] {
   if (words.length < 2) return [];
-  const longest = words
-    .map((word, index) => ({ word, index }))
-    .sort((a, b) => b.word.length - a.word.length || a.index - b.index);
-  const [first, second] = longest;
-  if (!first || !second) return [];
-  return first.word === second.word ? [first.index] : [first.index, second.index];
+  return words.flatMap((word, index) => (words.indexOf(word) === index ? [index] : [])).slice(0, 4);
 }
 
 /** Byte-wise order of UTF-8 text, the order of the indexes the prefixes are read from. */
