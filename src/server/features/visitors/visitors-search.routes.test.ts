@@ -137,7 +137,7 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     ]);
   });
 
-  it('calls a visitor whose e-mail and name both match an e-mail match, wherever it comes', async () => {
+  it('lists a visitor whose e-mail and name both match with the e-mails, in e-mail order', async () => {
     const both = await ctx().newAccount();
     const db = ctx().database.db;
     await insertVisitor(db, both.accountId, { name: 'Adam Smith', email: 'dan.adams@example.com' });
@@ -146,26 +146,47 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     const response = await ctx().request(both.token, { method: 'GET', url: '/v1/visitors/search?q=dan' });
     expect(response.statusCode, response.body).toBe(200);
     const found = response.json<VisitorSearchResultResource>().visitors;
-    // In turn: dan.adams@ by e-mail, Danny Lee by name (but his e-mail matches too), then danny@ again
-    // (already listed), Dante Rossi by name.
+    // In turn: the e-mails dan.adams@ and danny@, and Dante Rossi, whose name alone matches.
     expect(found.map((visitor) => [visitor.name, visitor.matched_by])).toEqual([
       ['Adam Smith', 'email'],
-      ['Danny Lee', 'email'],
       ['Dante Rossi', 'name'],
-    ]);
-
-    // More e-mails match than the limit: a person whose name and e-mail both match, past the e-mails read,
-    // is still an e-mail match.
-    const crowded = await ctx().newAccount();
-    await insertVisitor(db, crowded.accountId, { name: 'Ann Lee', email: 'dan.a@example.com' });
-    await insertVisitor(db, crowded.accountId, { name: 'Bo Lee', email: 'dan.b@example.com' });
-    await insertVisitor(db, crowded.accountId, { name: 'Danny Lee', email: 'danny@example.com' });
-    const limited = await ctx().request(crowded.token, { method: 'GET', url: '/v1/visitors/search?q=dan&limit=2' });
-    expect(
-      limited.json<VisitorSearchResultResource>().visitors.map((visitor) => [visitor.name, visitor.matched_by]),
-    ).toEqual([
-      ['Ann Lee', 'email'],
       ['Danny Lee', 'email'],
+    ]);
+  });
+
+  it('keeps people found by name alone in turn with the e-mails, though the e-mails match many names too', async () => {
+    const crowded = await ctx().newAccount();
+    const db = ctx().database.db;
+    for (const letter of ['a', 'b', 'c', 'd']) {
+      await insertVisitor(db, crowded.accountId, { name: `Qx${letter} Both`, email: `qx${letter}@t.test` });
+    }
+    for (const letter of ['m', 'n', 'o']) {
+      await insertVisitor(db, crowded.accountId, { name: `Qx${letter} Nameonly`, email: `${letter}@t.test` });
+    }
+    const found = async (limit: number) => {
+      const response = await ctx().request(crowded.token, {
+        method: 'GET',
+        url: `/v1/visitors/search?q=qx&limit=${limit}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response
+        .json<VisitorSearchResultResource>()
+        .visitors.map((visitor) => [visitor.email, visitor.matched_by]);
+    };
+    expect(await found(4)).toEqual([
+      ['qxa@t.test', 'email'],
+      ['m@t.test', 'name'],
+      ['qxb@t.test', 'email'],
+      ['n@t.test', 'name'],
+    ]);
+    expect(await found(8)).toEqual([
+      ['qxa@t.test', 'email'],
+      ['m@t.test', 'name'],
+      ['qxb@t.test', 'email'],
+      ['n@t.test', 'name'],
+      ['qxc@t.test', 'email'],
+      ['o@t.test', 'name'],
+      ['qxd@t.test', 'email'],
     ]);
   });
 

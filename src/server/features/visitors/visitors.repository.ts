@@ -64,10 +64,10 @@ export interface SearchMatches {
   /**
    * The name's key starts with the text's, then the key after its first word does, then the key from its
    * third word on, then from one of its later words but the last (names of five words or more), then its
-   * last word. `alsoByEmail` when the lower-cased e-mail starts with the text too, though the e-mails' read
-   * stopped short of it.
+   * last word, then the names holding the text's words in any order; only people whose lower-cased e-mail
+   * does not start with the text (those are e-mail matches).
    */
-  byName: (VisitorSummaryRow & { alsoByEmail: boolean })[];
+  byName: VisitorSummaryRow[];
 }
 
 /** The search's reads in the order they are listed; `sort_key` orders the rows of a prefix read. */
@@ -128,6 +128,26 @@ function prefixPart(...read: Parameters<typeof prefixRead>) {
   return sql`select * from (${prefixRead(...read)}) as ${sql.raw(`part_${read[1]}`)}`;
 }
 
+/**
+ * How many names a read of names looks at, at most, for those whose e-mail does not match: a text that starts
+ * both the names and the e-mails of many people (a first letter) costs no more than this.
+ */
+const NAME_CANDIDATES = 200;
+
+/**
+ * A read of names, as `prefixRead` is asked, that keeps the people whose e-mail does not start with the text:
+ * those whose e-mail does are e-mail matches, listed with the e-mails. The first rows are taken as the range
+ * yields them, in its key's order, so the read stops at `rows` people found.
+ */
+function namePart(values: SearchValues, ...read: Parameters<typeof prefixRead>) {
+  const [accountId, part, key, range, rows, from, also] = read;
+  const candidates = prefixRead(accountId, part, key, range, NAME_CANDIDATES, from, also);
+  return sql`select * from (select * from (${candidates}) as candidates
+    where candidates.email_lower is null or candidates.email_lower < ${values.email}
+      or candidates.email_lower >= ${values.emailEnd}
+    limit ${sql.lit(rows)}) as ${sql.raw(`part_${part}`)}`;
+}
+
 /** What the search's statement is asked with: each a parameter, wherever it appears. */
 interface SearchValues {
   account: string;
@@ -161,7 +181,7 @@ function anyOrderPart(db: Db, values: SearchValues, part: number, word: number, 
     (_, other) => sql`${contains}(' ' || visitors.name_key, ${values[`word${word}Other${other}`] ?? ''}) > 0`,
   );
   const range = { from: values[`word${word}`] ?? '', to: values[`word${word}End`] ?? '' };
-  return prefixPart(values.account, part, 'visitors.name_key', range, rows, sql`visitors`, holdsEveryOther);
+  return namePart(values, values.account, part, 'visitors.name_key', range, rows, sql`visitors`, holdsEveryOther);
 }
 
 /** The search's statement of a shape, with its values. */
@@ -179,11 +199,11 @@ function searchStatement(db: Db, values: SearchValues, shape: SearchShape) {
       inner join visitors on visitors.account_id = sessions.account_id and visitors.id = sessions.visitor_id
       where sessions.account_id = ${values.account} and sessions.id = ${values.text}
     union all ${prefixPart(values.account, 2, 'visitors.email_lower', email, rows)}
-    union all ${prefixPart(values.account, 3, 'visitors.name_key', name, rows)}
-    union all ${prefixPart(values.account, 4, 'visitors.name_tail_key', name, rows)}
-    union all ${prefixPart(values.account, 5, 'visitors.name_third_key', name, rows)}
-    union all ${prefixPart(values.account, 6, 'visitors.name_last_key', name, rows)}
-    union all ${prefixPart(values.account, 7, 'visitor_name_words.word_key', name, rows, WITH_NAME_WORDS)}
+    union all ${namePart(values, values.account, 3, 'visitors.name_key', name, rows)}
+    union all ${namePart(values, values.account, 4, 'visitors.name_tail_key', name, rows)}
+    union all ${namePart(values, values.account, 5, 'visitors.name_third_key', name, rows)}
+    union all ${namePart(values, values.account, 6, 'visitors.name_last_key', name, rows)}
+    union all ${namePart(values, values.account, 7, 'visitor_name_words.word_key', name, rows, WITH_NAME_WORDS)}
     union all ${prefixPart(values.account, 8, 'visitors.id', { from: values.text, to: values.textEnd }, rows)}
     ${sql.join(
       anyOrder.map((part) => sql`union all ${part}`),
@@ -324,7 +344,8 @@ export async function findSearchMatches(
     byEmail: visitorsOf('email'),
     byIdPrefix: visitorsOf('id_prefix'),
     byName: byName
+      .filter(({ emailKey }) => !emailKey?.startsWith(email))
       .slice(0, rows)
-      .map(({ visitor, emailKey }) => ({ ...visitor, alsoByEmail: emailKey?.startsWith(email) ?? false })),
+      .map(({ visitor }) => visitor),
   };
 }

@@ -35,8 +35,8 @@ function alternate<T>(...lists: (readonly T[])[]): T[] {
 
 /**
  * Visitors for the app bar's search: a pasted session link or an exact visitor or session id first,
- * then e-mail and name prefix matches (both case-insensitive) and visitor id prefix matches in turn, each
- * visitor once (as an e-mail match when the e-mail and the name lists both hold it), with session counts.
+ * then e-mail matches, name matches (both case-insensitive; a person whose e-mail and name both match is an
+ * e-mail match) and visitor id prefix matches in turn, each kind in its own order, with session counts.
  */
 export async function searchVisitors(
   db: Db,
@@ -58,10 +58,8 @@ export async function searchVisitors(
   else {
     const { byId, bySession, byEmail, byName, byIdPrefix } = await findSearchMatches(db, accountId, text, query.limit);
     add([as('id')(byId), as('session')(bySession)]);
-    // A visitor whose e-mail starts with the text too is found by e-mail, wherever the turns bring it up
-    // first, and even when more e-mails than the limit matched.
-    const byNameOnly = byName.map(({ alsoByEmail, ...row }) => as(alsoByEmail ? 'email' : 'name')(row));
-    add(alternate(byEmail.map(as('email')), byNameOnly, byIdPrefix.map(as('id'))));
+    // A visitor whose e-mail and name both start with the text is an e-mail match, listed with the e-mails.
+    add(alternate(byEmail.map(as('email')), byName.map(as('name')), byIdPrefix.map(as('id'))));
   }
   const matches = found.slice(0, query.limit);
   return {
