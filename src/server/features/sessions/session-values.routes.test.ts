@@ -117,6 +117,23 @@ describeApi('GET /v1/sessions/values', (ctx) => {
     expect((await values({ field: 'start_url' })).values[0]).toEqual({ value: 'https://blog.example.com/' });
   });
 
+  it('lower-cases letters beyond A to Z as well, so both databases list the same texts', async () => {
+    const accented = await ctx().newAccount();
+    const db = ctx().database.db;
+    const visitor = await insertVisitor(db, accented.accountId, {});
+    for (const start_url of ['https://shop.example.com/Café/Ménu?q=Ü', 'https://shop.example.com/café/ménu?q=ü']) {
+      await insertSession(db, accented.accountId, accented.websiteId, visitor.id, { start_url });
+    }
+    const response = await ctx().request(accented.token, {
+      method: 'GET',
+      url: `/v1/sessions/values?${new URLSearchParams({ field: 'start_url', q: 'CAFÉ' }).toString()}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<SessionValuesResource>().values).toEqual([
+      { value: 'https://shop.example.com/café/ménu?q=ü' },
+    ]);
+  });
+
   it('refuses an unknown field, a name for another field and a limit out of range, naming the parameter', async () => {
     for (const [query, param] of [
       ['field=city', 'field'],

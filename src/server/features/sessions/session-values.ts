@@ -131,7 +131,8 @@ export async function listSessionValues(
   const text = (query.q ?? '').trim().toLowerCase();
   const since = Math.floor(now.getTime() / 1000 / DAY) * DAY - VALUE_DAYS * DAY;
   if (isTextField(field)) {
-    const values = await matchingValues(db, accountId, field, text);
+    // SQLite's lower() folds only A to Z: the rest folded here, so both databases list the same texts once.
+    const values = [...new Set((await matchingValues(db, accountId, field, text)).map((value) => value.toLowerCase()))];
     values.sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
     return { field, since, values: values.slice(0, limit).map((value) => ({ value })) };
   }
