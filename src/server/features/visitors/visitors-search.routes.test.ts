@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { VisitorSearchResultResource } from '../../../api/schemas/visitors.ts';
 import { describeApi, type TestAccount } from '../../test/harness.ts';
 import { insertSession, insertVisitor } from '../../test/session-fixtures.ts';
+import { searchAmong } from './visitor-search-fixtures.ts';
 
 describeApi('GET /v1/visitors/search', (ctx) => {
   let account: TestAccount;
@@ -37,23 +38,6 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     return response.json<VisitorSearchResultResource>().visitors;
   }
 
-  /** A new account holding people with these names; returns the names its search finds for a text, in order. */
-  async function searchAmong(...names: string[]) {
-    const account = await ctx().newAccount();
-    for (const name of names) await insertVisitor(ctx().database.db, account.accountId, { name });
-    return (q: string) => namesFound(account.token, q);
-  }
-
-  /** The names of the people the search finds for `q`, in their order, with `token`'s account. */
-  async function namesFound(token: string, q: string) {
-    const response = await ctx().request(token, {
-      method: 'GET',
-      url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<VisitorSearchResultResource>().visitors.map((visitor) => visitor.name);
-  }
-
   it('finds people by a name prefix, then by a later word of the name, case-insensitively, with their session counts', async () => {
     const found = await search('LUC');
     expect(found.map((visitor) => [visitor.name || visitor.email, visitor.session_count, visitor.matched_by])).toEqual([
@@ -65,7 +49,7 @@ describeApi('GET /v1/visitors/search', (ctx) => {
   });
 
   it('finds a name of three words or more by its last word too, after the names that start with the text', async () => {
-    const names = await searchAmong('Ana María López', 'Jan van der Berg', 'Bergit Olsen');
+    const names = await searchAmong(ctx(), 'Ana María López', 'Jan van der Berg', 'Bergit Olsen');
     expect(await names('lopez')).toEqual(['Ana María López']);
     expect(await names('María López')).toEqual(['Ana María López']);
     expect(await names('berg')).toEqual(['Bergit Olsen', 'Jan van der Berg']);
@@ -74,6 +58,7 @@ describeApi('GET /v1/visitors/search', (ctx) => {
 
   it('finds a name of four words or more by a word between its second and its last, after the other matches', async () => {
     const names = await searchAmong(
+      ctx(),
       'Ana María López García',
       'Jan van der Berg',
       'Lopez Diaz',
@@ -92,6 +77,7 @@ describeApi('GET /v1/visitors/search', (ctx) => {
 
   it('finds a name of five words or more by any word, the later words after the third', async () => {
     const names = await searchAmong(
+      ctx(),
       'Pedro Alonso de la Vega',
       'João Pedro da Silva Santos',
       'María de los Ángeles García Pérez',
@@ -113,7 +99,7 @@ describeApi('GET /v1/visitors/search', (ctx) => {
   });
 
   it('lists the names that match on the same word by the whole name', async () => {
-    const names = await searchAmong('Sophia de Vries', 'Kofi de Vries', 'Arjun de Vries', 'Lucas de Vries');
+    const names = await searchAmong(ctx(), 'Sophia de Vries', 'Kofi de Vries', 'Arjun de Vries', 'Lucas de Vries');
     expect(await names('de vries')).toEqual(['Arjun de Vries', 'Kofi de Vries', 'Lucas de Vries', 'Sophia de Vries']);
   });
 
