@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors.ts';
+import { isApiPath } from './api-paths.ts';
 
 /** `text` decoded as a query string's name or value is ("+" a space), or null when it is not valid. */
 function decoded(text: string): string | null {
@@ -29,14 +30,16 @@ export function badlyEncodedParameter(query: string): string | null {
 }
 
 /**
- * Refuses a request whose query string is not valid percent-encoded UTF-8 with a 400 naming the parameter,
- * before any route reads it. Only query strings holding a "%" are looked at.
+ * Refuses a request to the API whose query string is not valid percent-encoded UTF-8 with a 400 naming the
+ * parameter, before any route reads it. Only query strings holding a "%" are looked at. A dashboard page's
+ * query string is the page's to read: a link with a stray "%" opens the page, which names what it left out.
  */
 export function registerQueryEncodingCheck(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const url = request.raw.url ?? '';
     const start = url.indexOf('?');
-    const bad = start >= 0 && url.includes('%', start) ? badlyEncodedParameter(url.slice(start + 1)) : null;
+    const bad =
+      start >= 0 && url.includes('%', start) && isApiPath(url) ? badlyEncodedParameter(url.slice(start + 1)) : null;
     if (bad === null) return done();
     done(errors.badQueryEncoding(bad));
   });

@@ -90,6 +90,16 @@ for (const kind of testDatabaseKinds) {
         }
       });
 
+      it('serves a dashboard page whose link holds a stray "%", which the page reads and names', async () => {
+        for (const url of ['/sessions?utm_campaign=50%off', '/visitors?q=%', '/alerts?x=%FF']) {
+          const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+          expect(response.statusCode, url).toBe(200);
+          expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+        }
+        const api = await app.inject({ method: 'GET', url: '/v1/sessions?utm_campaign=50%off' });
+        expect(api.statusCode).toBe(400);
+      });
+
       it("keeps the dashboard's readable sign-in cookie in step with the session cookie on a page load", async () => {
         const page = (cookie?: string) =>
           app.inject({

@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors.ts';
 import { useDashboardPolicy } from './security-headers.ts';
 import { signInCookies } from '../auth/sign-in-cookies.ts';
-
-const API_PREFIXES = ['/v1/', '/docs', '/healthz', '/readyz'];
+import { isApiPath } from './api-paths.ts';
 
 /** The dashboard's pages for people not signed in, which never ask who is. */
 const SIGN_IN_PAGES = ['/login', '/set-password'];
@@ -61,9 +60,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, publicU
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage =
-      request.method === 'GET' &&
-      !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
-      (request.headers.accept ?? '').includes('text/html');
+      request.method === 'GET' && !isApiPath(request.url) && (request.headers.accept ?? '').includes('text/html');
     if (hasWeb && isPage) {
       useDashboardPolicy(reply, publicUrl);
       const pathname = request.url.split('?')[0] ?? '';
