@@ -5,7 +5,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { GetSessionsResponse } from '../../../../api/client/types.gen.ts';
 import { type MockReply, mockApi } from '../../../test/mock-api.ts';
@@ -86,11 +86,27 @@ function LocationProbe() {
   return <output aria-label="Address">{location.pathname + location.search}</output>;
 }
 
+/** The browser's back and forward buttons, which the memory router stands in for. */
+function HistoryButtons() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+      <button type="button" onClick={() => void navigate(1)}>
+        Browser forward
+      </button>
+    </>
+  );
+}
+
 export function renderPage(route = '/sessions', queryClient?: QueryClient) {
   return renderWithProviders(
     <>
       <SessionsPage />
       <LocationProbe />
+      <HistoryButtons />
     </>,
     { route, queryClient },
   );

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEventCallback } from '@mui/material/utils';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Session } from '../../../../api/client/types.gen.ts';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { OfflineNotice } from '../../../components/feedback/offline-notice.tsx';
@@ -90,9 +90,19 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
 
   // The grid is the costliest part of the page: its props stay the same objects unless they change, so it
   // renders again only for new rows, a new page or sort, not for the drawer opening or the menus closing.
-  const changePage = useEventCallback((model: GridPaginationModel) =>
-    changeView({ page: model.page, size: PAGE_SIZES.find((size) => size === model.pageSize) ?? DEFAULT_PAGE_SIZE }),
-  );
+  // The grid goes back to its first page whenever its sort changes, even when the address changed it (a step
+  // back to a later page of another sort), a moment later. The view already holds the page that goes with
+  // each sort, so that first move after a new sort is not the person's and is let pass; paging on is.
+  const gridWillReset = useRef(false);
+  useLayoutEffect(() => {
+    gridWillReset.current = true;
+  }, [view.sort]);
+  const changePage = useEventCallback((model: GridPaginationModel) => {
+    const reset = gridWillReset.current && model.page === 0 && model.pageSize === view.size;
+    gridWillReset.current = false;
+    if (reset) return;
+    changeView({ page: model.page, size: PAGE_SIZES.find((size) => size === model.pageSize) ?? DEFAULT_PAGE_SIZE });
+  });
   const changeSort = useEventCallback((model: GridSortModel) => changeView({ sort: sortFromSortModel(model) }));
   const openListedSession = useEventCallback((session: Session) => openSession(session.id));
   // A page past the end (an old link, or sessions deleted since) shows the last page instead, in the address too.
