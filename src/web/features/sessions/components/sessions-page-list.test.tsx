@@ -218,7 +218,7 @@ describe('SessionsPage', () => {
     answerSessionsWith(() =>
       errorReply(400, 'validation_error', 'invalid_date_range', 'date_from must not be after date_to', 'date_from'),
     );
-    renderPage('/sessions?date_from=2026-11-10&date_to=2026-11-01');
+    renderPage('/sessions?date_from=TODAY&date_to=YESTERDAY');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sessions could not be loaded');
@@ -234,11 +234,11 @@ describe('SessionsPage', () => {
     // As the route does while the page's code loads.
     await queryClient.prefetchQuery(
       getSessionsOptions({
-        query: { page: 0, size: 25, date_from: '2026-11-10', date_to: '2026-11-01', tz: 'Europe/London' },
+        query: { page: 0, size: 25, date_from: 'TODAY', date_to: 'YESTERDAY', tz: 'Europe/London' },
       }),
     );
     expect(sessionRequests).toHaveLength(1);
-    renderPage('/sessions?date_from=2026-11-10&date_to=2026-11-01&tz=Europe%2FLondon', queryClient);
+    renderPage('/sessions?date_from=TODAY&date_to=YESTERDAY&tz=Europe%2FLondon', queryClient);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('date_from must not be after date_to');
     expect(sessionRequests).toHaveLength(1);

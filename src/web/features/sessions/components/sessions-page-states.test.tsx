@@ -71,7 +71,7 @@ describe('SessionsPage states', () => {
     [500, errorReply(500, 'api_error', 'internal', 'Something failed on our side')],
   ])('shows only the error, with its request id, when the list answers %i', async (_status, reply) => {
     respondWith = () => reply;
-    renderPage('/sessions?date_from=2026-11-10&date_to=2026-11-01');
+    renderPage('/sessions?date_from=TODAY&date_to=YESTERDAY');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sessions could not be loaded');

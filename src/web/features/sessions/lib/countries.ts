@@ -35,6 +35,14 @@ export function listCountries(): { code: string; name: string }[] {
   return cached;
 }
 
+let codes: Set<string> | undefined;
+
+/** Whether `code` (two letters, upper case) is a country the list can name, as the country picker offers. */
+export function isCountryCode(code: string): boolean {
+  codes ??= new Set(listCountries().map((country) => country.code));
+  return codes.has(code);
+}
+
 /** Names people type for a country that neither its English name nor its code contains. */
 const ALSO_CALLED: Record<string, string> = { uk: 'GB', usa: 'US', america: 'US', uae: 'AE', holland: 'NL' };
 

@@ -1,6 +1,6 @@
 import type { GetSessionsData, ListSessionValuesData } from '../../../../api/client/types.gen.ts';
 import { DEVICE_TYPES, deviceTypeOf } from '../../../../api/device-types.ts';
-import { countryName } from './countries.ts';
+import { countryName, isCountryCode } from './countries.ts';
 
 type SessionsQuery = NonNullable<GetSessionsData['query']>;
 
@@ -47,7 +47,7 @@ const READERS: Record<FilterParam, (value: string) => string | null> = {
   device: deviceTypeOf,
   browser: textUpTo(128),
   os: textUpTo(128),
-  country: (value) => (/^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null),
+  country: (value) => (/^[A-Za-z]{2}$/.test(value) && isCountryCode(value.toUpperCase()) ? value.toUpperCase() : null),
   duration_min: integerUpTo(MAX_DURATION_SECONDS),
   duration_max: integerUpTo(MAX_DURATION_SECONDS),
   engagement_min: scoreValue,

@@ -193,8 +193,32 @@ describe('the parts of a link the view cannot read', () => {
     expect(read('date_from=garbage&date_to=2024-02-29')).toMatchObject({ dateFrom: '', dateTo: '2024-02-29' });
   });
 
-  it('names text holding a NUL character, which the API refuses', () => {
+  it('names text holding a NUL character, which the API refuses, in a filter, an e-mail or a visitor id', () => {
     expect(unread('tag=a%00b&device=mobile')).toEqual(['tag=a\u0000b']);
+    expect(unread('visitor_id=%00abc&email=a%00b')).toEqual(['email=a\u0000b', 'visitor_id=\u0000abc']);
+    expect(read('visitor_id=%00abc&email=a%00b')).toMatchObject({ email: '', visitorId: '' });
+    expect(unread(`email=${'a'.repeat(321)}`)).toEqual([`email=${'a'.repeat(321)}`]);
+  });
+
+  it('names a date_to before date_from and keeps date_from, as a range upside down keeps its minimum', () => {
+    expect(unread('date_from=2026-12-05&date_to=2026-12-01')).toEqual(['date_to=2026-12-01']);
+    expect(read('date_from=2026-12-05&date_to=2026-12-01')).toMatchObject({ dateFrom: '2026-12-05', dateTo: '' });
+    expect(unread('date_from=2026-12-01T10:00&date_to=2026-12-01')).toEqual(['date_to=2026-12-01']);
+    // The same instant, or an instant written with its own offset that comes after: both kept.
+    expect(unread('date_from=2026-12-01&date_to=2026-12-01')).toEqual([]);
+    expect(unread('date_from=2026-12-01T10:00&date_to=2026-12-01T10:30%2B01:00&tz=Asia/Tokyo')).toEqual([]);
+  });
+
+  it('names a country code that is no country', () => {
+    expect(unread('country=ZZ&device=mobile')).toEqual(['country=ZZ']);
+    expect(unread('country=xx')).toEqual(['country=xx']);
+    expect(read('country=fr').filters).toEqual({ country: 'FR' });
+  });
+
+  it('names each repeated parameter after the first, which is the one read', () => {
+    expect(unread('device=desktop&device=mobile&country=US&country=GB')).toEqual(['device=mobile', 'country=GB']);
+    expect(read('device=desktop&device=mobile').filters).toEqual({ device: 'desktop' });
+    expect(unread('sort=-duration&sort=-errors&page=2&page=3')).toEqual(['sort=-errors', 'page=3']);
   });
 
   it('names nothing in a link it reads whole, or an empty one', () => {

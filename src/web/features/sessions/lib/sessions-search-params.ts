@@ -2,6 +2,7 @@ import type { GetSessionsData } from '../../../../api/client/types.gen.ts';
 import { isDateBound } from '../../../../api/date-bounds.ts';
 import { isSessionSort } from '../../../components/sessions/session-sort.ts';
 import { isValidTimeZone } from '../../../lib/time-zones.ts';
+import { fromLocalIso } from './local-date-time.ts';
 import { FILTER_PARAMS, readSessionFilters, type SessionFilters, toFilterQuery } from './session-filters.ts';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -62,6 +63,8 @@ export function unreadParams(params: URLSearchParams, view: SessionsView): strin
     if (given(param) && view.filters[param] === undefined) unread.push(`${param}=${given(param)}`);
   }
   for (const [key, read] of [
+    [KEYS.email, view.email],
+    [KEYS.visitorId, view.visitorId],
     [KEYS.dateFrom, view.dateFrom],
     [KEYS.dateTo, view.dateTo],
     [KEYS.timeZone, view.timeZone],
@@ -72,23 +75,44 @@ export function unreadParams(params: URLSearchParams, view: SessionsView): strin
   }
   // A page past the end is moved to the last one; only a page that is not a whole number is left out.
   if (given(KEYS.page) && !/^\d+$/.test(given(KEYS.page))) unread.push(`${KEYS.page}=${given(KEYS.page)}`);
+  // A parameter given twice is read once, from its first value.
+  for (const key of [...FILTER_PARAMS, ...Object.values(KEYS)]) {
+    for (const value of params.getAll(key).slice(1)) if (value.trim()) unread.push(`${key}=${value.trim()}`);
+  }
   return unread;
 }
 
 /** A date bound as the list can send it, or none for text the API would refuse ("garbage", "2026-02-30"). */
 const dateBound = (text: string) => (isDateBound(text) ? text : '');
 
+/** The API's longest e-mail and visitor id. */
+const MAX_EMAIL = 320;
+const MAX_VISITOR_ID = 256;
+
+/** Text the API takes for an e-mail or a visitor id: not too long, and without the NUL character it refuses. */
+const apiText = (text: string, max: number) => (text.length <= max && !text.includes('\u0000') ? text : '');
+
+/**
+ * The date range as the list can send it: a `date_to` before `date_from` (both dates or times, read in the
+ * zone) is left out, as the maximum of a range upside down is, so the list shows from `date_from` on.
+ */
+function dateRange(from: string, to: string, zone: string): { dateFrom: string; dateTo: string } {
+  const fromAt = fromLocalIso(from, zone);
+  const toAt = fromLocalIso(to, zone);
+  return { dateFrom: from, dateTo: fromAt && toAt && fromAt > toAt ? '' : to };
+}
+
 /** Reads the view from the URL; anything missing or unreadable falls back to its default. */
 export function readSessionsView(params: URLSearchParams, defaultTimeZone: string): SessionsView {
   const text = (key: string) => params.get(key)?.trim() ?? '';
-  const timeZone = text(KEYS.timeZone);
+  const given = text(KEYS.timeZone);
+  const timeZone = isValidTimeZone(given) ? given : defaultTimeZone;
   return {
-    email: text(KEYS.email),
-    visitorId: text(KEYS.visitorId),
+    email: apiText(text(KEYS.email), MAX_EMAIL),
+    visitorId: apiText(text(KEYS.visitorId), MAX_VISITOR_ID),
     websiteId: text(KEYS.websiteId),
-    dateFrom: dateBound(text(KEYS.dateFrom)),
-    dateTo: dateBound(text(KEYS.dateTo)),
-    timeZone: isValidTimeZone(timeZone) ? timeZone : defaultTimeZone,
+    ...dateRange(dateBound(text(KEYS.dateFrom)), dateBound(text(KEYS.dateTo)), timeZone),
+    timeZone,
     sort: isSessionSort(text(KEYS.sort)) ? text(KEYS.sort) : '',
     filters: readSessionFilters(params),
     page: readPage(params.get(KEYS.page)),
