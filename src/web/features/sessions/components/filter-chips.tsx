@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useEffect, useRef, useState } from 'react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { withoutFilter, withValues } from '../lib/filter-draft.ts';
 import {
   describeFilter,
@@ -32,10 +32,12 @@ interface FilterChipsProps {
    */
   onChange: (change: (filters: SessionFilters) => SessionFilters) => void;
   website?: WebsiteFilter;
+  /** The "Add filter" button, for focus to land on when every filter is cleared at once. */
+  addRef?: Ref<HTMLButtonElement>;
 }
 
 /** The filters that are on, as chips (click to change, × to remove), and a menu of every other filter. */
-export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
+export function FilterChips({ filters, onChange, website, addRef }: FilterChipsProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<FilterDefinition | null>(null);
   const [editingWebsite, setEditingWebsite] = useState(false);
@@ -110,6 +112,7 @@ export function FilterChips({ filters, onChange, website }: FilterChipsProps) {
       })}
       <Box role="listitem">
         <Button
+          ref={addRef}
           size="small"
           startIcon={<AddIcon />}
           aria-haspopup="menu"

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { useRef } from 'react';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { usePrefetchSessions } from '../api/use-prefetch-sessions.ts';
@@ -30,6 +31,7 @@ export function activeFilterCount(view: SessionsView): number {
 /** E-mail, visitor id, dates and time zone, then the other filters as chips; each change lands in the URL. */
 export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
   const choice = dateChoiceOf(view.dateFrom, view.dateTo);
+  const addFilter = useRef<HTMLButtonElement>(null);
   const websites = useWebsitesQuery();
   const prefetch = usePrefetchSessions(view);
   const previewDates = (next: DateChoice) => {
@@ -83,7 +85,11 @@ export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
         <TimeZoneSelect value={view.timeZone} onChange={(timeZone) => onChange({ timeZone })} />
         {activeFilterCount(view) > 0 ? (
           <Button
-            onClick={() => onChange({ email: '', visitorId: '', websiteId: '', dateFrom: '', dateTo: '', filters: {} })}
+            onClick={() => {
+              onChange({ email: '', visitorId: '', websiteId: '', dateFrom: '', dateTo: '', filters: {} });
+              // The button goes with the filters: focus stays near, on the way to add one again.
+              addFilter.current?.focus();
+            }}
             sx={{ alignSelf: 'center' }}
           >
             Clear filters
@@ -91,6 +97,7 @@ export function SessionsFilters({ view, onChange }: SessionsFiltersProps) {
         ) : null}
       </Box>
       <FilterChips
+        addRef={addFilter}
         filters={view.filters}
         onChange={(change) => onChange((current) => ({ filters: change(current.filters) }))}
         website={{

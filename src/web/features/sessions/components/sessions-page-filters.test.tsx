@@ -27,7 +27,7 @@ describe('SessionsPage', () => {
     expect(screen.getByRole('button', { name: 'Has errors' })).toBeInTheDocument();
   });
 
-  it('counts a chosen website as a filter, and "Clear filters" clears it with the others', async () => {
+  it('counts a chosen website as a filter, and "Clear filters" clears it with the others, focus moving to "Add filter"', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage('/sessions?website_id=web_shop&country=DE');
     await screen.findByText('1,234 sessions');
@@ -38,6 +38,8 @@ describe('SessionsPage', () => {
     expect(sessionRequests.at(-1)?.has('country')).toBe(false);
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/sessions$/);
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+    // The button went with the filters: focus is on the way to add one again, not lost to the page.
+    expect(screen.getByRole('button', { name: 'Add filter' })).toHaveFocus();
 
     cleanup();
     renderPage('/sessions?website_id=web_shop');

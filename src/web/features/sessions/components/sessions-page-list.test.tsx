@@ -86,6 +86,9 @@ describe('SessionsPage', () => {
     expect(await screen.findByText(/Noor Ali/)).toBeInTheDocument();
     expect(sessionRequests.at(-1)?.has('date_to')).toBe(false);
     await waitFor(() => expect(screen.queryByText('12 new sessions')).not.toBeInTheDocument());
+    // The notice went: focus is on the count, which now says how many there are.
+    const count = screen.getByText('1,246 sessions').closest('[role="status"]');
+    expect(count).toHaveFocus();
   });
 
   it('counts a session that started before the newest shown but arrived after the list loaded as new', async () => {

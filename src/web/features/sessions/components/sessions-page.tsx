@@ -94,6 +94,7 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
   // back to a later page of another sort), a moment later. The view already holds the page that goes with
   // each sort, so that first move after a new sort is not the person's and is let pass; paging on is.
   const gridWillReset = useRef(false);
+  const summary = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     gridWillReset.current = true;
   }, [view.sort]);
@@ -143,6 +144,7 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
       />
       {sessions.isError ? null : (
         <SessionsSummary
+          ref={summary}
           data={sessions.data}
           timeZone={view.timeZone}
           stale={sessions.isPlaceholderData}
@@ -155,7 +157,14 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
         </Box>
       ) : null}
       <Box sx={{ position: 'relative' }}>
-        <NewSessionsNotice count={newCount} onShow={showNew} />
+        <NewSessionsNotice
+          count={newCount}
+          onShow={() => {
+            showNew();
+            // The notice goes: focus moves to the count, which says how many there are now.
+            summary.current?.focus();
+          }}
+        />
         <SessionsGrid
           label="Sessions"
           sessions={sessions.data?.sessions ?? NO_SESSIONS}

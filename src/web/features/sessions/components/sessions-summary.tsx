@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import type { Ref } from 'react';
 import type { GetSessionsResponse } from '../../../../api/client/types.gen.ts';
 import { formatNumber } from '../../../lib/locale.ts';
 import { describeDateRange } from '../lib/describe-date-range.ts';
@@ -12,15 +13,20 @@ interface SessionsSummaryProps {
   stale: boolean;
   /** The current view is being fetched (not merely waiting for the network to come back). */
   fetching: boolean;
+  /** The count and range line, focusable from code (once new sessions are shown, say). */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /** How many sessions match, and the exact range the server used, so nobody wonders what "today" meant. */
-export function SessionsSummary({ data, timeZone, stale, fetching }: SessionsSummaryProps) {
+export function SessionsSummary({ data, timeZone, stale, fetching, ref }: SessionsSummaryProps) {
   return (
     <Box aria-busy={stale} sx={{ mb: 1 }}>
       <Box
+        ref={ref}
         role="status"
+        tabIndex={-1}
         sx={{
+          outline: 'none',
           display: 'flex',
           flexWrap: 'wrap',
           columnGap: 2,

@@ -3,7 +3,7 @@ import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toApiError } from '../../../lib/api-error.ts';
 import { useCreateViewMutation } from '../api/use-create-view-mutation.ts';
 import { useUpdateViewMutation } from '../api/use-update-view-mutation.ts';
@@ -20,6 +20,8 @@ import { ViewFormDialog } from './view-form-dialog.tsx';
 export function SaveViewButton({ query }: { query: Record<string, string> }) {
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState('');
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const updateButton = useRef<HTMLButtonElement>(null);
   const create = useCreateViewMutation();
   const update = useUpdateViewMutation();
   const views = useViewsQuery();
@@ -30,13 +32,21 @@ export function SaveViewButton({ query }: { query: Record<string, string> }) {
     <>
       {changed ? (
         <Button
+          ref={updateButton}
           variant="outlined"
           startIcon={<SaveOutlinedIcon />}
           disabled={update.isPending}
           onClick={() =>
             update.mutate(
               { path: { id: opened.id }, body: { query } },
-              { onSuccess: (view) => setSaved(`Updated “${view.name}” with these filters.`) },
+              {
+                onSuccess: (view) => {
+                  setSaved(`Updated “${view.name}” with these filters.`);
+                  // The button goes once the view holds these filters: focus moves to its neighbour.
+                  saveButton.current?.focus();
+                },
+                onError: () => updateButton.current?.focus(),
+              },
             )
           }
           sx={{ minWidth: 0, maxWidth: 280 }}
@@ -46,7 +56,7 @@ export function SaveViewButton({ query }: { query: Record<string, string> }) {
           </Box>
         </Button>
       ) : null}
-      <Button variant="outlined" startIcon={<BookmarkAddOutlinedIcon />} onClick={() => setOpen(true)}>
+      <Button ref={saveButton} variant="outlined" startIcon={<BookmarkAddOutlinedIcon />} onClick={() => setOpen(true)}>
         Save view
       </Button>
       {open ? (

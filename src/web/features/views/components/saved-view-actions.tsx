@@ -9,8 +9,11 @@ import { useUpdateViewMutation } from '../api/use-update-view-mutation.ts';
 import type { SavedView } from '../api/use-views-query.ts';
 import { ViewFormDialog } from './view-form-dialog.tsx';
 
-/** Rename, share or delete a view: one's own, or as an admin a colleague's shared view (`editable`). */
-export function SavedViewActions({ view }: { view: SavedView }) {
+/**
+ * Rename, share or delete a view: one's own, or as an admin a colleague's shared view (`editable`).
+ * `onDeleted` is told once the view is deleted, so focus can move on from its place.
+ */
+export function SavedViewActions({ view, onDeleted }: { view: SavedView; onDeleted?: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const update = useUpdateViewMutation();
@@ -67,7 +70,17 @@ export function SavedViewActions({ view }: { view: SavedView }) {
         destructive
         pending={remove.isPending}
         onClose={close}
-        onConfirm={() => remove.mutate({ path: { id: view.id } }, { onSuccess: close })}
+        onConfirm={() =>
+          remove.mutate(
+            { path: { id: view.id } },
+            {
+              onSuccess: () => {
+                onDeleted?.();
+                close();
+              },
+            },
+          )
+        }
       >
         {view.mine ? '' : 'A colleague saved this view. '}“{view.name}” goes from the navigation
         {view.shared ? ' of everyone in the account' : ''}. The sessions stay.

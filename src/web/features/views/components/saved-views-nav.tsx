@@ -4,7 +4,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useMeQuery } from '../../../lib/api/me-query.ts';
 import { useViewsQuery } from '../api/use-views-query.ts';
@@ -51,6 +51,20 @@ const TWO_LINES = {
 export function SavedViewsNav({ onNavigate }: { onNavigate?: () => void }) {
   const views = useViewsQuery();
   const { pathname, search } = useLocation();
+  // A deleted view's place, and how many views there were: once fewer are listed, focus moves to the view
+  // now in that place (or the last one, or Sessions above when none is left) instead of to the page's top.
+  const listRef = useRef<HTMLUListElement>(null);
+  const above = useRef<Element | null>(null);
+  const deleted = useRef<{ index: number; count: number } | null>(null);
+  useEffect(() => {
+    if (listRef.current) above.current = listRef.current.previousElementSibling;
+    const pending = deleted.current;
+    const links = [...(listRef.current?.querySelectorAll<HTMLElement>('a') ?? [])];
+    if (!pending || links.length >= pending.count) return;
+    deleted.current = null;
+    const next = links[Math.min(pending.index, links.length - 1)] ?? above.current;
+    if (next instanceof HTMLElement) next.focus();
+  });
   const countKey = `saved-views.count.${useMeQuery().data?.user?.user_id ?? 'token'}`;
   const loaded = views.data?.views.length;
   useEffect(() => {
@@ -76,14 +90,18 @@ export function SavedViewsNav({ onNavigate }: { onNavigate?: () => void }) {
   );
   if (list.length === 0) return null;
   return (
-    <List dense disablePadding aria-label="Saved views" sx={{ mb: 0.5 }}>
-      {list.map((view) => {
+    <List ref={listRef} dense disablePadding aria-label="Saved views" sx={{ mb: 0.5 }}>
+      {list.map((view, index) => {
         const shown = isViewShown(view.query, pathname, search);
         return (
           <ListItem
             key={view.id}
             disablePadding
-            secondaryAction={view.editable ? <SavedViewActions view={view} /> : undefined}
+            secondaryAction={
+              view.editable ? (
+                <SavedViewActions view={view} onDeleted={() => (deleted.current = { index, count: list.length })} />
+              ) : undefined
+            }
           >
             <ListItemButton
               component={Link}
