@@ -100,10 +100,7 @@ const SEARCH_COLUMNS = sql.raw([...VISITOR_COLUMNS, 'visitors.name_key', 'visito
 const WITH_NAME_WORDS = sql`visitor_name_words inner join visitors
   on visitors.account_id = visitor_name_words.account_id and visitors.id = visitor_name_words.visitor_id`;
 
-/**
- * One prefix read: a range of one key's index (`key` as `table.column`), in the key's order, the rows also
- * meeting each of `also`.
- */
+/** One prefix read: a range of one key's index (`key` as `table.column`), in the key's order. */
 function prefixRead(
   accountId: string,
   part: number,
@@ -111,15 +108,11 @@ function prefixRead(
   range: { from: string; to: string },
   limit: number,
   from = sql`visitors`,
-  also: RawBuilder<unknown>[] = [],
 ) {
   const column = sql.raw(key);
   return sql`select ${sql.lit(part)} as part, ${column} as sort_key, ${SEARCH_COLUMNS} from ${from}
     where ${sql.raw(key.slice(0, key.indexOf('.')))}.account_id = ${accountId}
-      and ${column} >= ${range.from} and ${column} < ${range.to}${sql.join(
-        also.map((condition) => sql` and ${condition}`),
-        sql``,
-      )}
+      and ${column} >= ${range.from} and ${column} < ${range.to}
     order by ${column} limit ${sql.lit(limit)}`;
 }
 
@@ -140,12 +133,17 @@ const NAME_CANDIDATES = 200;
  * yields them, in its key's order, so the read stops at `rows` people found.
  */
 function namePart(values: SearchValues, ...read: Parameters<typeof prefixRead>) {
-  const [accountId, part, key, range, rows, from, also] = read;
-  const candidates = prefixRead(accountId, part, key, range, NAME_CANDIDATES, from, also);
+  const [accountId, part, key, range, rows, from] = read;
+  const candidates = prefixRead(accountId, part, key, range, NAME_CANDIDATES, from);
   return sql`select * from (select * from (${candidates}) as candidates
-    where candidates.email_lower is null or candidates.email_lower < ${values.email}
-      or candidates.email_lower >= ${values.emailEnd}
+    where ${notAnEmailMatch(values, sql`candidates`)}
     limit ${sql.lit(rows)}) as ${sql.raw(`part_${part}`)}`;
+}
+
+/** The person's e-mail (of `table`) does not start with the text: no e-mail, or one out of the text's range. */
+function notAnEmailMatch(values: SearchValues, table: RawBuilder<unknown>) {
+  return sql`(${table}.email_lower is null or ${table}.email_lower < ${values.email}
+    or ${table}.email_lower >= ${values.emailEnd})`;
 }
 
 /** What the search's statement is asked with: each a parameter, wherever it appears. */
@@ -171,17 +169,26 @@ interface SearchShape {
 
 /**
  * A read of the names whose first word starts with `word` and that hold, after a space, each of `others`
- * (the text's other words): one range of the names' key index, each key checked on the index itself, in the
- * key's order, so that only the names found are fetched.
+ * (the text's other words), but not of people whose e-mail starts with the text. The keys are checked on
+ * the names' key index, which on PostgreSQL holds the id too (migration 2026-12-07T1100): only the people
+ * found are fetched, however many names start with the word.
  */
 function anyOrderPart(db: Db, values: SearchValues, part: number, word: number, others: number, rows: number) {
   const contains = isPostgres(db) ? sql.raw('strpos') : sql.raw('instr');
   const holdsEveryOther = Array.from(
     { length: others },
-    (_, other) => sql`${contains}(' ' || visitors.name_key, ${values[`word${word}Other${other}`] ?? ''}) > 0`,
+    (_, other) => sql` and ${contains}(' ' || visitors.name_key, ${values[`word${word}Other${other}`] ?? ''}) > 0`,
   );
-  const range = { from: values[`word${word}`] ?? '', to: values[`word${word}End`] ?? '' };
-  return namePart(values, values.account, part, 'visitors.name_key', range, rows, sql`visitors`, holdsEveryOther);
+  const found = sql`select visitors.id as found_id from visitors
+    where visitors.account_id = ${values.account}
+      and visitors.name_key >= ${values[`word${word}`] ?? ''} and visitors.name_key < ${values[`word${word}End`] ?? ''}
+      ${sql.join(holdsEveryOther, sql``)}
+    order by visitors.name_key limit ${sql.lit(NAME_CANDIDATES)}`;
+  return sql`select * from (select ${sql.lit(part)} as part, visitors.name_key as sort_key, ${SEARCH_COLUMNS}
+    from (${found}) as found
+      inner join visitors on visitors.account_id = ${values.account} and visitors.id = found.found_id
+    where ${notAnEmailMatch(values, sql`visitors`)}
+    limit ${sql.lit(rows)}) as ${sql.raw(`part_${part}`)}`;
 }
 
 /** The search's statement of a shape, with its values. */
