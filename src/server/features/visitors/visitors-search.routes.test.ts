@@ -196,6 +196,9 @@ describeApi('GET /v1/visitors/search', (ctx) => {
     ).toEqual([['v_customer_42', 'id', 0]]);
     const link = `https://app.example.test/sessions/${encodeURIComponent(lucasSessionId)}?tab=events`;
     expect((await search(link)).map((visitor) => [visitor.id, visitor.matched_by])).toEqual([[lucasId, 'session']]);
+    // The sessions list with the session open, as the address bar shows it.
+    const listLink = `https://app.example.test/sessions?device=desktop&session=${encodeURIComponent(lucasSessionId)}`;
+    expect((await search(listLink)).map((visitor) => [visitor.id, visitor.matched_by])).toEqual([[lucasId, 'session']]);
     expect((await search(lucasSessionId)).map((visitor) => visitor.id)).toEqual([lucasId]);
   });
 

@@ -9,9 +9,13 @@ import { type VisitorSummaryRow, findSearchMatches, findVisitorOfSession } from 
 
 type MatchedBy = VisitorMatchResource['matched_by'];
 
-/** The session id in a pasted session link (`…/sessions/<id>`), or null when the text is not one. */
+/**
+ * The session id in a pasted session link, or null when the text is not one: the session's own page
+ * (`…/sessions/<id>`) or the sessions list with the session open (`…/sessions?…session=<id>`), as the
+ * address bar shows either.
+ */
 export function sessionIdFromLink(text: string): string | null {
-  const match = /\/sessions\/([^/?#\s]+)/.exec(text);
+  const match = /\/sessions\/([^/?#\s]+)/.exec(text) ?? /\/sessions\/?\?(?:[^#\s]*&)?session=([^&#\s]+)/.exec(text);
   if (!match?.[1]) return null;
   try {
     return decodeURIComponent(match[1]);

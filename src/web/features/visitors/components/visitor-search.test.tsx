@@ -100,14 +100,27 @@ describe('VisitorSearch', () => {
     await waitFor(() => expect(address()).toHaveTextContent('/visitors?email=someone%40example.com'));
   });
 
-  it('opens the first person suggested for a name on Enter', async () => {
+  it('lists the people matching a name on Enter, once suggestions have come as before they do', async () => {
     const user = userEvent.setup({ delay: null });
     renderSearch();
     await user.type(box(), 'Ana L');
     const listbox = await screen.findByRole('listbox', { name: 'Suggested people' });
     expect(within(listbox).getAllByRole('option')).toHaveLength(1);
     await user.keyboard('{Enter}');
+    await waitFor(() => expect(address()).toHaveTextContent('/visitors?q=Ana+L'));
+    // A suggestion is opened only when picked.
+    await user.type(box(), 'Ana L');
+    await screen.findByRole('listbox', { name: 'Suggested people' });
+    await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(address()).toHaveTextContent('/visitors?visitor_id=vis_ana'));
+  });
+
+  it('opens a session straight away when the sessions list with it open is pasted', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSearch();
+    await user.click(box());
+    await user.paste('https://analytics.example.com/sessions?device=mobile&session=ses_42');
+    await waitFor(() => expect(address()).toHaveTextContent('/sessions/ses_42'));
   });
 
   it('never offers the people found for the text before it changed', async () => {

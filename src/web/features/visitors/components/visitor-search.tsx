@@ -16,8 +16,6 @@ import { VisitorSuggestionOption } from './visitor-suggestion-option.tsx';
 
 const DEBOUNCE_MS = 250;
 
-const WHOLE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
 const isSessionLink = (target: string | null): target is string => target?.startsWith('/sessions/') ?? false;
 
 /**
@@ -32,9 +30,8 @@ const isNobody = (option: SearchOption | string): option is typeof NOBODY_FOUND 
 /**
  * The app bar's search. As one types, people whose name or e-mail starts with the text (or whose visitor id it
  * starts with) are suggested with their session counts; arrows and Enter pick one. Enter on the text itself opens the
- * first person suggested for it, or else the visitor page for what the text can be (a whole e-mail address, a
- * visitor id, or a name: the people it stands for), also for text typed faster than the suggestions came; a
- * pasted session link opens that session at once.
+ * visitor page for what the text can be (an e-mail address, a visitor id, or a name: the people it stands for),
+ * however fast it was typed; a pasted session link opens that session at once.
  */
 export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   const navigate = useNavigate();
@@ -55,14 +52,9 @@ export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   };
   const choose = (choice: string | SearchOption | null) => {
     if (choice === null || isNobody(choice)) return;
-    if (typeof choice === 'string') {
-      // Enter on the text itself: a link or a whole e-mail address opens as typed (an address may belong to
-      // several visitors); anything else, a name say, opens the first person suggested for it.
-      const target = parseVisitorQuery(choice);
-      const first = found[0];
-      if (isSessionLink(target) || WHOLE_EMAIL.test(choice.trim()) || !first) return go(target);
-      return choose(first);
-    }
+    // Enter on the text itself opens what it can be, whether or not suggestions have come: a session, an
+    // e-mail's or a visitor id's lookup, or the people a name matches. A suggestion opens only when picked.
+    if (typeof choice === 'string') return go(parseVisitorQuery(choice));
     const typed = parseVisitorQuery(text);
     if (choice.matched_by === 'session' && isSessionLink(typed)) return go(typed);
     go(`/visitors?${new URLSearchParams({ visitor_id: choice.id }).toString()}`);

@@ -8,7 +8,9 @@ import { isClientId } from '../../../../api/client-ids.ts';
 export function parseVisitorQuery(input: string): string | null {
   const text = input.trim();
   if (!text) return null;
-  const sessionPath = /\/sessions\/([^/?#\s]+)/.exec(text);
+  // The session's page, or the sessions list with the session open, as the address bar shows either.
+  const sessionPath =
+    /\/sessions\/([^/?#\s]+)/.exec(text) ?? /\/sessions\/?\?(?:[^#\s]*&)?session=([^&#\s]+)/.exec(text);
   if (sessionPath?.[1] && (text.startsWith('http') || text.startsWith('/'))) {
     return `/sessions/${sessionPath[1]}`;
   }
