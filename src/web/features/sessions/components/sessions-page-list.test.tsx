@@ -49,6 +49,8 @@ describe('SessionsPage', () => {
     await user.click(within(notice).getByRole('button', { name: 'Remove them' }));
     await waitFor(() => expect(screen.queryByText(/cannot read/)).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Device: Mobile' })).toBeInTheDocument();
+    // The notice went: focus is on the count of the list as it now stands.
+    expect(screen.getByText('1,234 sessions').closest('[role="status"]')).toHaveFocus();
   });
 
   it('leaves out a date it cannot send, with the same notice, and lists the sessions without it', async () => {

@@ -136,7 +136,14 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
       <FiltersPanel activeCount={activeFilterCount(view)}>
         <SessionsFilters view={view} onChange={changeView} />
       </FiltersPanel>
-      <UnreadLinkNotice view={view} onRemove={() => changeView({}, { replace: true })} />
+      <UnreadLinkNotice
+        view={view}
+        onRemove={() => {
+          changeView({}, { replace: true });
+          // The notice goes: focus moves to the count of the list as it now stands.
+          summary.current?.focus();
+        }}
+      />
       <OfflineNotice
         waiting={sessions.fetchStatus === 'paused'}
         showingPrevious={sessions.data !== undefined}

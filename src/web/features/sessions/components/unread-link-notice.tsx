@@ -4,6 +4,10 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { type SessionsView, unreadParams } from '../lib/sessions-search-params.ts';
 
+/** Control characters (a NUL, say) as the symbols that stand for them, so a part shows what it holds. */
+const visible = (part: string) =>
+  part.replace(/[\u0000-\u001f]/g, (char) => String.fromCharCode(0x2400 + char.charCodeAt(0)));
+
 /**
  * Says which parts of the address the list left out (a hand-edited or outdated link), rather than showing
  * every session as if they had been applied; "Remove them" takes them out of the address.
@@ -17,7 +21,7 @@ export function UnreadLinkNotice({ view, onRemove }: { view: SessionsView; onRem
       severity="warning"
       sx={{ mb: 1, alignItems: 'center', overflowWrap: 'anywhere' }}
       action={
-        <Button color="inherit" size="small" onClick={onRemove}>
+        <Button color="inherit" size="small" onClick={onRemove} sx={{ whiteSpace: 'nowrap' }}>
           Remove them
         </Button>
       }
@@ -26,7 +30,7 @@ export function UnreadLinkNotice({ view, onRemove }: { view: SessionsView; onRem
       {unread.map((part, index) => (
         <span key={part}>
           {index > 0 ? ', ' : ''}
-          <code>{part}</code>
+          <code>{visible(part)}</code>
         </span>
       ))}
       .

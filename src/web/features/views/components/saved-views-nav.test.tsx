@@ -149,4 +149,30 @@ describe('SavedViewsNav', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: /^Rage on checkout/ })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Long German sessions' })).toBeInTheDocument();
   });
+
+  it('moves focus to Sessions above once the last view is deleted', async () => {
+    const user = userEvent.setup({ delay: null });
+    let views = SAMPLE_VIEWS.filter((view) => view.id === 'view_mine');
+    mockApi({
+      'GET /v1/views': () => ({ body: { views } }),
+      'DELETE /v1/views/view_mine': () => {
+        views = [];
+        return { body: { view_id: 'view_mine', deleted: true } };
+      },
+    });
+    renderWithProviders(
+      <nav>
+        <a href="/sessions">Sessions</a>
+        <SavedViewsNav />
+      </nav>,
+      { route: '/alerts' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Options for view Long German sessions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete view?' })).getByRole('button', { name: 'Delete view' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Saved views' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Sessions' })).toHaveFocus();
+  });
 });

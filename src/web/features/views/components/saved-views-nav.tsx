@@ -54,15 +54,15 @@ export function SavedViewsNav({ onNavigate }: { onNavigate?: () => void }) {
   // A deleted view's place, and how many views there were: once fewer are listed, focus moves to the view
   // now in that place (or the last one, or Sessions above when none is left) instead of to the page's top.
   const listRef = useRef<HTMLUListElement>(null);
-  const above = useRef<Element | null>(null);
+  // Where the list is when no view is left: Sessions just above it may have been drawn again meanwhile.
+  const emptyPlace = useRef<HTMLSpanElement>(null);
   const deleted = useRef<{ index: number; count: number } | null>(null);
   useEffect(() => {
-    if (listRef.current) above.current = listRef.current.previousElementSibling;
     const pending = deleted.current;
     const links = [...(listRef.current?.querySelectorAll<HTMLElement>('a') ?? [])];
     if (!pending || links.length >= pending.count) return;
     deleted.current = null;
-    const next = links[Math.min(pending.index, links.length - 1)] ?? above.current;
+    const next = links[Math.min(pending.index, links.length - 1)] ?? emptyPlace.current?.previousElementSibling;
     if (next instanceof HTMLElement) next.focus();
   });
   const countKey = `saved-views.count.${useMeQuery().data?.user?.user_id ?? 'token'}`;
@@ -88,7 +88,7 @@ export function SavedViewsNav({ onNavigate }: { onNavigate?: () => void }) {
   const list = [...(views.data?.views ?? [])].sort(
     (a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name),
   );
-  if (list.length === 0) return null;
+  if (list.length === 0) return <span ref={emptyPlace} hidden />;
   return (
     <List ref={listRef} dense disablePadding aria-label="Saved views" sx={{ mb: 0.5 }}>
       {list.map((view, index) => {
