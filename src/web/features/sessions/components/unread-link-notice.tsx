@@ -6,7 +6,9 @@ import { type SessionsView, unreadParams } from '../lib/sessions-search-params.t
 
 /** Control characters (a NUL, say) as the symbols that stand for them, so a part shows what it holds. */
 const visible = (part: string) =>
-  part.replace(/[\u0000-\u001f]/g, (char) => String.fromCharCode(0x2400 + char.charCodeAt(0)));
+  [...part]
+    .map((char) => (char.charCodeAt(0) < 0x20 ? String.fromCharCode(0x2400 + char.charCodeAt(0)) : char))
+    .join('');
 
 /**
  * Says which parts of the address the list left out (a hand-edited or outdated link), rather than showing
