@@ -53,6 +53,14 @@ describe('SessionsPage', () => {
     expect(screen.getByText('1,234 sessions').closest('[role="status"]')).toHaveFocus();
   });
 
+  it('shows a control character in a part it left out as the symbol for it', async () => {
+    renderPage('/sessions?visitor_id=%00abc');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link has a part the list cannot read, left out: visitor_id=\u2400abc.',
+    );
+    expect(sessionRequests[0]?.has('visitor_id')).toBe(false);
+  });
+
   it('leaves out a date it cannot send, with the same notice, and lists the sessions without it', async () => {
     renderPage('/sessions?date_from=garbage&date_to=TODAY');
     const notice = await screen.findByRole('alert');
