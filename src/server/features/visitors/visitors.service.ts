@@ -5,7 +5,8 @@ import type {
 } from '../../../api/schemas/visitors.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
-import { type VisitorSummaryRow, findSearchMatches, findVisitorOfSession } from './visitors.repository.ts';
+import { findSearchMatches, findVisitorOfSession } from './visitors.repository.ts';
+import type { VisitorSummaryRow } from './visitors-search-statement.repository.ts';
 
 type MatchedBy = VisitorMatchResource['matched_by'];
 
