@@ -5,6 +5,7 @@ import { emailKey } from '../../lib/email-key.ts';
 import {
   compiledSearch,
   PARTS,
+  type SearchRow,
   type SearchValues,
   VISITOR_COLUMNS,
   type VisitorSummaryRow,
@@ -70,6 +71,12 @@ function anyOrderStarts(words: string[]): number[] {
   return words.flatMap((word, index) => (words.indexOf(word) === index ? [index] : [])).slice(0, 4);
 }
 
+/** A row the search found as the visitor it lists, with the lower-cased e-mail that tells an e-mail match. */
+const asMatch = ({ part: _part, sort_key: _key, name_key: _name, email_lower: emailLower, ...visitor }: SearchRow) => ({
+  visitor,
+  emailLower,
+});
+
 /** Byte-wise order of UTF-8 text, the order of the indexes the prefixes are read from. */
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -133,18 +140,12 @@ export async function findSearchMatches(
         (a, b) =>
           byteOrder(a.sort_key, b.sort_key) || byteOrder(a.name_key ?? '', b.name_key ?? '') || byteOrder(a.id, b.id),
       )
-      .map(({ part: _part, sort_key: _key, name_key: _name, email_lower: emailKey, ...visitor }) => ({
-        visitor,
-        emailKey,
-      }));
+      .map(asMatch);
   // The names holding every word of the text, in any order: after those that start with it, by the whole name.
   const anyOrder = found
     .filter((row) => Number(row.part) >= PARTS.length && row.name_key !== null && startsEachWord(words, row.name_key))
     .sort((a, b) => byteOrder(a.name_key ?? '', b.name_key ?? '') || byteOrder(a.id, b.id))
-    .map(({ part: _part, sort_key: _key, name_key: _name, email_lower: emailKey, ...visitor }) => ({
-      visitor,
-      emailKey,
-    }));
+    .map(asMatch);
   const visitorsOf = (kind: (typeof PARTS)[number]) => part(kind).map(({ visitor }) => visitor);
   const seen = new Set<string>();
   const byName = [
@@ -161,7 +162,7 @@ export async function findSearchMatches(
     byEmail: visitorsOf('email'),
     byIdPrefix: visitorsOf('id_prefix'),
     byName: byName
-      .filter(({ emailKey }) => !emailKey?.startsWith(email))
+      .filter(({ emailLower }) => !emailLower?.startsWith(email))
       .slice(0, rows)
       .map(({ visitor }) => visitor),
   };

@@ -3,6 +3,7 @@ import type {
   VisitorSearchQueryInput,
   VisitorSearchResultResource,
 } from '../../../api/schemas/visitors.ts';
+import { sessionIdInLink } from '../../../api/session-links.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { findSearchMatches, findVisitorOfSession } from './visitors.repository.ts';
@@ -10,16 +11,12 @@ import type { VisitorSummaryRow } from './visitors-search-statement.repository.t
 
 type MatchedBy = VisitorMatchResource['matched_by'];
 
-/**
- * The session id in a pasted session link, or null when the text is not one: the session's own page
- * (`…/sessions/<id>`) or the sessions list with the session open (`…/sessions?…session=<id>`), as the
- * address bar shows either.
- */
+/** The session id in a pasted session link (`sessionIdInLink`), decoded, or null when the text is not one. */
 export function sessionIdFromLink(text: string): string | null {
-  const match = /\/sessions\/([^/?#\s]+)/.exec(text) ?? /\/sessions\/?\?(?:[^#\s]*&)?session=([^&#\s]+)/.exec(text);
-  if (!match?.[1]) return null;
+  const id = sessionIdInLink(text);
+  if (id === null) return null;
   try {
-    return decodeURIComponent(match[1]);
+    return decodeURIComponent(id);
   } catch {
     return null;
   }
