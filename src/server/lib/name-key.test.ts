@@ -1,21 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import {
+  nameJoinedKeys,
   nameKey,
   nameLastKey,
   nameMiddleKeys,
   nameTailKey,
   nameThirdKey,
+  nameWordKeys,
   namedColumns,
   startsEachWord,
 } from './name-key.ts';
 
 describe('nameKey', () => {
-  it('reads a name without accents, case or typographic apostrophes', () => {
-    expect(nameKey('Chloé O’Brien')).toBe("chloe o'brien");
-    expect(nameKey("chloe o'brien")).toBe("chloe o'brien");
+  it('reads a name without accents, case or apostrophes', () => {
+    expect(nameKey('Chloé O’Brien')).toBe('chloe obrien');
+    expect(nameKey("chloe o'brien")).toBe('chloe obrien');
+    expect(nameKey('chloe obrien')).toBe('chloe obrien');
     expect(nameKey('  ZOË   Müller ')).toBe('zoe muller');
     expect(nameKey('Ångström')).toBe('angstrom');
-    expect(nameKey('O´Brien')).toBe("o'brien");
+    expect(nameKey('O´Brien')).toBe('obrien');
+    expect(nameKey('Dʼangelo d`Arc')).toBe('dangelo darc');
+  });
+
+  it('reads hyphens and dashes as spaces', () => {
+    expect(nameKey('Jean-Pierre Dupont')).toBe('jean pierre dupont');
+    expect(nameKey('Anne‐Marie  – Lenoir')).toBe('anne marie lenoir');
+    expect(nameKey('Smith-Jones')).toBe('smith jones');
+    expect(nameKey(' - ')).toBeNull();
   });
 
   it('reads the dotless i and the final sigma as the letters typed for them', () => {
@@ -37,7 +48,7 @@ describe('nameKey', () => {
   });
 
   it('keys the name after its first word too, for a search by surname', () => {
-    expect(nameTailKey(nameKey('Chloé O’Brien'))).toBe("o'brien");
+    expect(nameTailKey(nameKey('Chloé O’Brien'))).toBe('obrien');
     expect(nameTailKey(nameKey('Jan van der Berg'))).toBe('van der berg');
     expect(nameTailKey(nameKey('Madonna'))).toBeNull();
     expect(nameTailKey(null)).toBeNull();
@@ -81,6 +92,20 @@ describe('nameKey', () => {
     expect(nameMiddleKeys(nameKey('Ana María López García'))).toEqual([]);
     expect(nameMiddleKeys(nameKey('Madonna'))).toEqual([]);
     expect(nameMiddleKeys(null)).toEqual([]);
+  });
+
+  it('keys a name with a particle joined to the word after it, for a surname typed without its spaces', () => {
+    expect(nameJoinedKeys(nameKey('Anna de Vries'))).toEqual(['devries']);
+    expect(nameJoinedKeys(nameKey('De Vries'))).toEqual(['devries']);
+    expect(nameJoinedKeys(nameKey('Jan van der Berg'))).toEqual(['vanderberg']);
+    expect(nameJoinedKeys(nameKey('Pedro Alonso de la Vega'))).toEqual(['delavega']);
+    expect(nameJoinedKeys(nameKey('Leonardo da Vinci de Souza'))).toEqual(['davinci de souza', 'desouza']);
+    // A particle last, or no particle: nothing to join.
+    expect(nameJoinedKeys(nameKey('Anna van'))).toEqual([]);
+    expect(nameJoinedKeys(nameKey('Ana María López'))).toEqual([]);
+    expect(nameJoinedKeys(null)).toEqual([]);
+    expect(nameWordKeys(nameKey('Pedro Alonso de la Vega'))).toEqual(['la vega', 'delavega']);
+    expect(nameWordKeys(nameKey('Madonna'))).toEqual([]);
   });
 
   it('tells whether each word of a text starts a word of its own of a name, in any order', () => {

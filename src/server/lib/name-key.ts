@@ -1,5 +1,8 @@
-/** Apostrophes and the marks typed in their place, all read as "'". */
-const APOSTROPHES = /[\u2018\u2019\u02bc\u00b4`]/g;
+/** Apostrophes and the marks typed in their place: a name's key leaves them out ("obrien" of "O’Brien"). */
+const APOSTROPHE_FORMS = ["'", '\u2018', '\u2019', '\u02bc', '\u00b4', '`'];
+const APOSTROPHES = new RegExp(`[${APOSTROPHE_FORMS.join('')}]`, 'g');
+/** Hyphens and dashes: a name's key reads them as spaces ("jean pierre" of "Jean-Pierre"). */
+const DASHES = /\p{Pd}/gu;
 
 /**
  * Lower-case letters that have no mark to lose yet are typed as others on most keyboards: the dotless "ı",
@@ -28,15 +31,17 @@ const LETTERS_TYPED_OTHERWISE = new RegExp(`[${Object.keys(TYPED_AS).join('')}]`
 export const NAMES_WITH_LETTERS_TYPED_OTHERWISE = [...'łŁøØđĐðÐħĦŧŦþÞßẞæÆœŒ'].map((form) => `%${form}%`);
 
 /**
- * A person's name as the people search compares it: without accents, in lower case, every apostrophe as
- * "'" and runs of spaces as one. "Chloé O’Brien" and "chloe o'brien" have one key, as have "Işık" and
- * "isik", "Σωκράτης" and "σωκρατησ", "Łukasz Żółć" and "lukasz zolc", "Groß" and "gross". Null for no name.
+ * A person's name as the people search compares it: without accents, in lower case, without apostrophes,
+ * hyphens as spaces and runs of spaces as one. "Chloé O’Brien", "chloe o'brien" and "chloe obrien" have one
+ * key, as have "Jean-Pierre" and "jean pierre", "Işık" and "isik", "Σωκράτης" and "σωκρατησ", "Łukasz Żółć"
+ * and "lukasz zolc", "Groß" and "gross". Null for no name.
  */
 export function nameKey(name: string | null | undefined): string | null {
   if (name === null || name === undefined) return null;
   // The apostrophes first: compatibility decomposition would turn "´" into a space and an accent.
   const key = name
-    .replace(APOSTROPHES, "'")
+    .replace(APOSTROPHES, '')
+    .replace(DASHES, ' ')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
@@ -46,7 +51,7 @@ export function nameKey(name: string | null | undefined): string | null {
   return key === '' ? null : key;
 }
 
-/** The part of a name's key after its first word ("o'brien" of "chloe o'brien"), for a search by surname. */
+/** The part of a name's key after its first word ("obrien" of "chloe obrien"), for a search by surname. */
 export function nameTailKey(key: string | null): string | null {
   const space = key?.indexOf(' ') ?? -1;
   return key === null || space < 0 ? null : key.slice(space + 1);
@@ -83,6 +88,54 @@ export function nameMiddleKeys(key: string | null): string[] {
   const keys: string[] = [];
   for (let word = 3; word < words.length - 1; word += 1) keys.push(words.slice(word).join(' '));
   return keys;
+}
+
+/**
+ * The words that join the word after them in names typed without that space: "devries" for "de Vries",
+ * "vanderberg" for "van der Berg", "delavega" for "de la Vega".
+ */
+const PARTICLES = new Set(
+  'al da das de dei del della den der des di do dos du el la le lo san st te ten ter van von zu'.split(' '),
+);
+
+/**
+ * A name's key from each run of particles on, with the run joined to the word after it ("devries" of "anna
+ * de vries", "vanderberg" of "jan van der berg", "delavega" of "pedro alonso de la vega"), so a surname typed
+ * without its spaces finds the person. Empty for names without such a run.
+ */
+export function nameJoinedKeys(key: string | null): string[] {
+  const words = key === null ? [] : key.split(' ');
+  const keys: string[] = [];
+  for (let start = 0; start < words.length - 1; start += 1) {
+    if (!PARTICLES.has(words[start] ?? '') || PARTICLES.has(words[start - 1] ?? '')) continue;
+    let joined = start;
+    while (joined < words.length - 1 && PARTICLES.has(words[joined] ?? '')) joined += 1;
+    keys.push([words.slice(start, joined + 1).join(''), ...words.slice(joined + 1)].join(' '));
+  }
+  return keys;
+}
+
+/**
+ * The keys a visitor's name words keep (one row each): its middle keys (`nameMiddleKeys`) and its joined
+ * keys (`nameJoinedKeys`), the ways to find the person that the visitor's own key columns leave out.
+ */
+export function nameWordKeys(key: string | null): string[] {
+  return [...new Set([...nameMiddleKeys(key), ...nameJoinedKeys(key)])];
+}
+
+/**
+ * The names keyed otherwise since keys left out apostrophes, read dashes as spaces and joined particles, as
+ * `like` patterns: of names, those holding an apostrophe or a dash (each character a key reads as one, below
+ * U+11000, which holds them all); of names' keys, those holding a particle as a word of its own.
+ */
+export function namesWithPunctuationOrParticles(): { names: string[]; keys: string[] } {
+  const dashes = Array.from({ length: 0x11000 }, (_, code) => String.fromCodePoint(code)).filter((character) =>
+    /\p{Pd}/u.test(character),
+  );
+  return {
+    names: [...APOSTROPHE_FORMS, ...dashes].map((character) => `%${character}%`),
+    keys: [...PARTICLES].flatMap((particle) => [`${particle} %`, `% ${particle} %`]),
+  };
 }
 
 /** A visitor's name with its keys, as the visitors table keeps them. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { requireAccount } from '../features/accounts/accounts.service.ts';
 import type { SessionsTable, VisitorNameWordsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { nameMiddleKeys } from '../lib/name-key.ts';
+import { nameWordKeys } from '../lib/name-key.ts';
 import { BatchInserter } from './batch-insert.ts';
 import { Random } from './random.ts';
 import { openRowWriter, type SeedBatch } from './row-writer.ts';
@@ -193,7 +193,7 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
       const planned = planVisitor(new Random(seed), context, count, plan.visitors);
       plan.add(seed, planned);
       visitors.push(planned.visitor);
-      for (const word of nameMiddleKeys(planned.visitor.name_key))
+      for (const word of nameWordKeys(planned.visitor.name_key))
         nameWords.push({ account_id: account.id, word_key: word, visitor_id: planned.visitor.id });
       remaining -= count;
       if (plan.visitors % ROWS_BETWEEN_TURNS === 0) await nextTurn();

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SessionsTable, VisitorsTable } from '../features/sessions/sessions.table.ts';
-import { nameMiddleKeys, namedColumns } from '../lib/name-key.ts';
+import { nameWordKeys, namedColumns } from '../lib/name-key.ts';
 import { emailHash, emailKey } from '../lib/email-key.ts';
 import { sessionResourceSqlText, sessionResourceWrittenSqlText } from '../features/sessions/session-resource-json.ts';
 
@@ -57,7 +57,7 @@ export async function insertVisitor(
     .insertInto('visitors')
     .values(key === null ? withoutKeys : row)
     .execute();
-  const words = nameMiddleKeys(key);
+  const words = nameWordKeys(key);
   if (words.length > 0)
     await db
       .insertInto('visitor_name_words')

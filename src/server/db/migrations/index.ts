@@ -41,6 +41,7 @@ import * as visitorNameWords from './2026-12-03T1000-visitor-name-words.ts';
 import * as visitorEmailKeyLetters from './2026-12-07T1000-visitor-email-key-letters.ts';
 import * as visitorNameKeyStrokedLetters from './2026-12-07T1010-visitor-name-key-stroked-letters.ts';
 import * as visitorNameKeyHoldsId from './2026-12-07T1100-visitor-name-key-holds-id.ts';
+import * as visitorNameKeyPunctuation from './2026-12-07T1200-visitor-name-key-punctuation.ts';
 
 /**
  * A migration, and on PostgreSQL the tables it rewrites whole (`rewrites`): a rewritten table's
@@ -92,4 +93,5 @@ export const migrations: Record<string, ProductMigration> = {
   '2026-12-07T1000-visitor-email-key-letters': visitorEmailKeyLetters,
   '2026-12-07T1010-visitor-name-key-stroked-letters': visitorNameKeyStrokedLetters,
   '2026-12-07T1100-visitor-name-key-holds-id': visitorNameKeyHoldsId,
+  '2026-12-07T1200-visitor-name-key-punctuation': visitorNameKeyPunctuation,
 };

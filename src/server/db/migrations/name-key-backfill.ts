@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { nameMiddleKeys, namedColumns } from '../../lib/name-key.ts';
+import { nameWordKeys, namedColumns } from '../../lib/name-key.ts';
 import { isPostgres } from '../database.ts';
 
 const BATCH = 5_000;
@@ -87,24 +87,27 @@ export async function fillNameKey(
   });
 }
 
+/** The visitors whose `column` is `like` one of the patterns. */
+export function likeAny(column: 'name' | 'name_key', likes: readonly string[]): RawBuilder<unknown> {
+  return sql`(${sql.join(
+    likes.map((like) => sql`${sql.ref(column)} like ${like}`),
+    sql` or `,
+  )})`;
+}
+
 /**
- * Writes every key of the visitors already kept whose name is `like` one of the patterns, as now derived;
- * with `nameWords`, their name words too (the words their keys had are removed, the new ones written).
+ * Writes every key of the visitors already kept that `where` picks, as now derived; with `nameWords`, their
+ * name words too (the words their keys had are removed, the new ones written).
  */
 export async function rekeyNames(
   db: Kysely<unknown>,
-  likes: string[],
+  where: RawBuilder<unknown>,
   options: { nameWords?: boolean } = {},
 ): Promise<void> {
-  const named = sql.join(
-    likes.map((like) => sql`name like ${like}`),
-    sql` or `,
-  );
-  const withWords = sql`(${named}) and ${FIVE_WORDS}`;
   if (options.nameWords) {
-    await walkVisitors(db, withWords, 'name_key', async (rows) => {
+    await walkVisitors(db, where, 'name_key', async (rows) => {
       const words = rows.flatMap((row) =>
-        nameMiddleKeys(row.source).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`),
+        nameWordKeys(row.source).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`),
       );
       for (let start = 0; start < words.length; start += WORDS_A_STATEMENT) {
         await sql`delete from visitor_name_words where (account_id, word_key, visitor_id)
@@ -113,12 +116,12 @@ export async function rekeyNames(
     });
   }
   await rewriteVisitorKeys(db, {
-    where: named,
+    where,
     source: 'name',
     columns: ['name_key', 'name_tail_key', 'name_third_key', 'name_last_key'],
     keysOf: (name) => namedColumns(name),
   });
-  if (options.nameWords) await fillNameWords(db, withWords);
+  if (options.nameWords) await fillNameWords(db, where);
 }
 
 /** Names of five words or more: four spaces in their key. */
@@ -127,13 +130,13 @@ const FIVE_WORDS = sql`name_key like '% % % % %'`;
 const WORDS_A_STATEMENT = 500;
 
 /**
- * Writes the name words (`nameMiddleKeys`) of the visitors already kept whose names have five words or more
+ * Writes the name words (`nameWordKeys`) of the visitors already kept whose names have five words or more
  * (or of those `where` picks), a batch at a time. Words already kept stay.
  */
 export async function fillNameWords(db: Kysely<unknown>, where: RawBuilder<unknown> = FIVE_WORDS): Promise<void> {
   await walkVisitors(db, where, 'name_key', async (rows) => {
     const words = rows.flatMap((row) =>
-      nameMiddleKeys(row.source).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`),
+      nameWordKeys(row.source).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`),
     );
     for (let start = 0; start < words.length; start += WORDS_A_STATEMENT) {
       await sql`insert into visitor_name_words (account_id, word_key, visitor_id)

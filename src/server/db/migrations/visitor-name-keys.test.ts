@@ -31,7 +31,8 @@ for (const kind of testDatabaseKinds) {
       const order = (row: unknown[]) => String(row[1] ?? '\uffff');
       expect(keyed.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))).toEqual([
         ['Ada Lovelace', 'ada lovelace', 'lovelace', 1_252],
-        ['Chloé O’Brien', "chloe o'brien", "o'brien", 1_253],
+        // Without the apostrophe since a later migration (2026-12-07T1200).
+        ['Chloé O’Brien', 'chloe obrien', 'obrien', 1_253],
         ['ZOË Müller', 'zoe muller', 'muller', 1_253],
         [null, null, null, 1_252],
       ]);

@@ -3,7 +3,7 @@ import type { IngestBatchInput } from '../../../api/schemas/ingest.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { nameMiddleKeys } from '../../lib/name-key.ts';
+import { nameWordKeys } from '../../lib/name-key.ts';
 import { type Notified, notifyMatchingAlerts } from '../notifications/notify-matching-alerts.ts';
 import { truncatesIps } from '../accounts/account-settings.service.ts';
 import type { SessionsTable, VisitorsTable } from '../sessions/sessions.table.ts';
@@ -100,13 +100,14 @@ async function upsertSession(
 }
 
 /**
- * Keeps the words of the visitor's name that its key columns leave out (`nameMiddleKeys`) as its new name
- * has them, when the name changed: the people search finds a name of five words or more by any of them.
+ * Keeps the words of the visitor's name that its key columns leave out (`nameWordKeys`) as its new name
+ * has them, when the name changed: the people search finds a name of five words or more by any of them, and
+ * a surname with particles typed without its spaces.
  */
 async function keepNameWords(db: Db, stored: VisitorsTable, key: string | null): Promise<void> {
   if (key === stored.name_key) return;
-  const before = nameMiddleKeys(stored.name_key);
-  const after = nameMiddleKeys(key);
+  const before = nameWordKeys(stored.name_key);
+  const after = nameWordKeys(key);
   await deleteVisitorNameWords(
     db,
     stored.account_id,

@@ -23,8 +23,9 @@ export interface VisitorsTable {
 }
 
 /**
- * A key of a visitor's name from one of its middle words on, for names of five words or more
- * (`nameMiddleKeys`): the words the visitor's own key columns leave out. Written with the name.
+ * A key of a visitor's name that its own key columns leave out (`nameWordKeys`): from one of its middle words
+ * on, for names of five words or more, or with a run of particles joined to the next word ("devries" of
+ * "anna de vries"). Written with the name.
  */
 export interface VisitorNameWordsTable {
   account_id: string;

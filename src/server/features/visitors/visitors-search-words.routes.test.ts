@@ -30,4 +30,26 @@ describeApi('GET /v1/visitors/search: the words of a name in any order', (ctx) =
     // The whole name as written: found once.
     expect(await names('jane doe')).toEqual(['Jane Doe']);
   });
+
+  it('finds a name typed without its apostrophes, hyphens or the spaces of a particle', async () => {
+    const names = await searchAmong(
+      ctx(),
+      'Chloé O’Brien',
+      'Jean-Pierre Dupont',
+      'Anna de Vries',
+      'Jan van der Berg',
+      'Pedro Alonso de la Vega',
+    );
+    for (const q of ['obrien', "o'brien", 'O’BRIEN', 'chloe obr', "chloe o'brien"]) {
+      expect(await names(q), q).toEqual(['Chloé O’Brien']);
+    }
+    for (const q of ['jean pierre', 'jean-pierre', 'pierre', 'pierre dupont', 'dupont jean']) {
+      expect(await names(q), q).toEqual(['Jean-Pierre Dupont']);
+    }
+    for (const q of ['devries', 'DeVr', 'de vries', 'vries']) expect(await names(q), q).toEqual(['Anna de Vries']);
+    expect(await names('vanderberg')).toEqual(['Jan van der Berg']);
+    expect(await names('delavega')).toEqual(['Pedro Alonso de la Vega']);
+    // A particle typed alone finds every name with a word it starts, once each.
+    expect(await names('de')).toEqual(['Anna de Vries', 'Pedro Alonso de la Vega', 'Jan van der Berg']);
+  });
 });
