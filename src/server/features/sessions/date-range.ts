@@ -8,6 +8,7 @@ import {
   RELATIVE_DATES,
   type RelativeDate,
 } from '../../../api/date-bounds.ts';
+import { earliestOccurrence, relativeDate, startOfDay } from '../../../api/relative-dates.ts';
 
 export interface ResolvedDateRange {
   /** Unix seconds, inclusive bound on creation_timestamp (null when date_from is absent). */
@@ -32,8 +33,6 @@ export const DEFAULT_TIMEZONE = 'Europe/London';
 export { RELATIVE_DATES, type RelativeDate };
 
 type DateParam = 'date_from' | 'date_to';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Resolves the date_from / date_to / tz query params of the sessions list into Unix-second bounds.
@@ -118,43 +117,4 @@ function parseDate(value: string, tz: string, now: Date): DateTime | null {
   const at = DateTime.fromISO(value, { zone: tz });
   if (!at.isValid) return null;
   return match.groups?.offset === undefined ? earliestOccurrence(at) : at;
-}
-
-/** Calendar arithmetic on local dates, so a DST change in between does not shift the result off midnight. */
-function relativeDate(value: RelativeDate, now: DateTime): DateTime {
-  const today = startOfDay(now);
-  switch (value) {
-    case 'TODAY':
-      return today;
-    case 'YESTERDAY':
-      return startOfDay(today.minus({ days: 1 }));
-    case 'BEGINNING_OF_WEEK':
-      // ISO weekday: Monday is 1.
-      return startOfDay(today.minus({ days: today.weekday - 1 }));
-    case 'BEGINNING_OF_MONTH':
-      return startOfDay(today.set({ day: 1 }));
-    case 'BEGINNING_OF_PREV_MONTH':
-      return startOfDay(today.set({ day: 1 }).minus({ months: 1 }));
-    case 'TODAY-7DAYS':
-      return startOfDay(today.minus({ days: 7 }));
-    case 'TODAY-30DAYS':
-      return startOfDay(today.minus({ days: 30 }));
-  }
-}
-
-/** The first instant of the local day: luxon moves a midnight lost in a DST gap to the end of the gap. */
-function startOfDay(at: DateTime): DateTime {
-  return earliestOccurrence(at.startOf('day'));
-}
-
-/**
- * A wall time repeated by a fall-back (e.g. midnight in America/Havana on 2026-11-01) is resolved by
- * luxon with whichever offset it guessed first, which depends on the real clock. Take the earlier
- * occurrence, as Temporal's 'compatible' disambiguation does, so the result is deterministic.
- */
-function earliestOccurrence(at: DateTime): DateTime {
-  const earlierOffset = at.zone.offset(at.toMillis() - DAY_MS);
-  if (earlierOffset <= at.offset) return at;
-  const candidate = at.toMillis() - (earlierOffset - at.offset) * 60_000;
-  return at.zone.offset(candidate) === earlierOffset ? DateTime.fromMillis(candidate, { zone: at.zone }) : at;
 }

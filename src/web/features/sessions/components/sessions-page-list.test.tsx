@@ -41,7 +41,7 @@ describe('SessionsPage', () => {
     renderPage('/sessions?device=mobile&engagement_min=200&tz=Mars%2FOlympus');
     const notice = await screen.findByRole('alert');
     expect(notice).toHaveTextContent(
-      'This link has parts the list cannot read, left out: engagement_min=200, tz=Mars/Olympus.',
+      'This link has parts the list cannot read, left out: engagement_min=200 (not a score from 0 to 100), tz=Mars/Olympus (not a time zone).',
     );
     expect(sessionRequests[0]?.get('device')).toBe('mobile');
     expect(sessionRequests[0]?.has('engagement_min')).toBe(false);
@@ -56,7 +56,7 @@ describe('SessionsPage', () => {
   it('shows a control character in a part it left out as the symbol for it', async () => {
     renderPage('/sessions?visitor_id=%00abc');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This link has a part the list cannot read, left out: visitor_id=\u2400abc.',
+      'This link has a part the list cannot read, left out: visitor_id=\u2400abc (holds a NUL character).',
     );
     expect(sessionRequests[0]?.has('visitor_id')).toBe(false);
   });
@@ -64,9 +64,22 @@ describe('SessionsPage', () => {
   it('leaves out a date it cannot send, with the same notice, and lists the sessions without it', async () => {
     renderPage('/sessions?date_from=garbage&date_to=TODAY');
     const notice = await screen.findByRole('alert');
-    expect(notice).toHaveTextContent('This link has a part the list cannot read, left out: date_from=garbage.');
+    expect(notice).toHaveTextContent(
+      'This link has a part the list cannot read, left out: date_from=garbage (not a date).',
+    );
     expect(sessionRequests[0]?.has('date_from')).toBe(false);
     expect(sessionRequests[0]?.get('date_to')).toBe('TODAY');
+    expect(await screen.findByText('Ana Lima · ana@example.com')).toBeInTheDocument();
+  });
+
+  it('leaves out a relative date_to before date_from, names why, and lists from date_from on', async () => {
+    renderPage('/sessions?date_from=TODAY&date_to=YESTERDAY');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(
+      'This link has a part the list cannot read, left out: date_to=YESTERDAY (before date_from).',
+    );
+    expect(sessionRequests[0]?.get('date_from')).toBe('TODAY');
+    expect(sessionRequests[0]?.has('date_to')).toBe(false);
     expect(await screen.findByText('Ana Lima · ana@example.com')).toBeInTheDocument();
   });
 
@@ -231,7 +244,7 @@ describe('SessionsPage', () => {
     answerSessionsWith(() =>
       errorReply(400, 'validation_error', 'invalid_date_range', 'date_from must not be after date_to', 'date_from'),
     );
-    renderPage('/sessions?date_from=TODAY&date_to=YESTERDAY');
+    renderPage('/sessions?date_from=YESTERDAY&date_to=TODAY');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sessions could not be loaded');
@@ -247,11 +260,11 @@ describe('SessionsPage', () => {
     // As the route does while the page's code loads.
     await queryClient.prefetchQuery(
       getSessionsOptions({
-        query: { page: 0, size: 25, date_from: 'TODAY', date_to: 'YESTERDAY', tz: 'Europe/London' },
+        query: { page: 0, size: 25, date_from: 'YESTERDAY', date_to: 'TODAY', tz: 'Europe/London' },
       }),
     );
     expect(sessionRequests).toHaveLength(1);
-    renderPage('/sessions?date_from=TODAY&date_to=YESTERDAY&tz=Europe%2FLondon', queryClient);
+    renderPage('/sessions?date_from=YESTERDAY&date_to=TODAY&tz=Europe%2FLondon', queryClient);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('date_from must not be after date_to');
     expect(sessionRequests).toHaveLength(1);

@@ -71,7 +71,7 @@ describe('SessionsPage states', () => {
     [500, errorReply(500, 'api_error', 'internal', 'Something failed on our side')],
   ])('shows only the error, with its request id, when the list answers %i', async (_status, reply) => {
     respondWith = () => reply;
-    renderPage('/sessions?date_from=TODAY&date_to=YESTERDAY');
+    renderPage('/sessions?date_from=YESTERDAY&date_to=TODAY');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sessions could not be loaded');

@@ -11,8 +11,8 @@ const visible = (part: string) =>
     .join('');
 
 /**
- * Says which parts of the address the list left out (a hand-edited or outdated link), rather than showing
- * every session as if they had been applied; "Remove them" takes them out of the address.
+ * Says which parts of the address the list left out (a hand-edited or outdated link) and why, rather than
+ * showing every session as if they had been applied; "Remove them" takes them out of the address.
  */
 export function UnreadLinkNotice({ view, onRemove }: { view: SessionsView; onRemove: () => void }) {
   const [params] = useSearchParams();
@@ -29,10 +29,10 @@ export function UnreadLinkNotice({ view, onRemove }: { view: SessionsView; onRem
       }
     >
       This link has {unread.length === 1 ? 'a part' : 'parts'} the list cannot read, left out:{' '}
-      {unread.map((part, index) => (
-        <span key={part}>
+      {unread.map(({ part, reason }, index) => (
+        <span key={`${part} ${reason}`}>
           {index > 0 ? ', ' : ''}
-          <code>{visible(part)}</code>
+          <code>{visible(part)}</code> ({reason})
         </span>
       ))}
       .

@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { isRelativeDate } from '../../../../api/date-bounds.ts';
+import { relativeDate } from '../../../../api/relative-dates.ts';
 
 const LOCAL_FORMAT = "yyyy-LL-dd'T'HH:mm:ss";
 
@@ -15,6 +17,14 @@ export function fromLocalIso(value: string, zone: string): DateTime | null {
   if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
   const at = DateTime.fromISO(value, { zone });
   return at.isValid ? at : null;
+}
+
+/**
+ * The instant a date bound of the list stands for in `zone`: a relative date ("YESTERDAY") as the start of
+ * its day now, or a date or date-time as `fromLocalIso` reads it. Null for anything else.
+ */
+export function boundInstant(value: string, zone: string): DateTime | null {
+  return isRelativeDate(value) ? relativeDate(value, DateTime.now().setZone(zone)) : fromLocalIso(value, zone);
 }
 
 /** The start of today in `zone`, as a wall-clock date-time. */

@@ -42,11 +42,25 @@ const integerUpTo = (max: number) => (value: string) =>
 const scoreValue = (value: string) =>
   /^\d{1,3}(\.\d{1,6})?$/.test(value) && Number(value) <= 100 ? String(Number(value)) : null;
 
+/** The longest text the API takes for each text filter. */
+const TEXT_LIMITS = {
+  browser: 128,
+  os: 128,
+  url: 2048,
+  start_url: 2048,
+  referrer: 2048,
+  utm_source: 256,
+  utm_medium: 256,
+  utm_campaign: 256,
+  tag: 256,
+  visitor_param: 1024,
+} as const satisfies Partial<Record<FilterParam, number>>;
+
 /** How each parameter's URL text is checked: the normalised value, or null when the API would refuse it. */
 const READERS: Record<FilterParam, (value: string) => string | null> = {
   device: deviceTypeOf,
-  browser: textUpTo(128),
-  os: textUpTo(128),
+  browser: textUpTo(TEXT_LIMITS.browser),
+  os: textUpTo(TEXT_LIMITS.os),
   country: (value) => (/^[A-Za-z]{2}$/.test(value) && isCountryCode(value.toUpperCase()) ? value.toUpperCase() : null),
   duration_min: integerUpTo(MAX_DURATION_SECONDS),
   duration_max: integerUpTo(MAX_DURATION_SECONDS),
@@ -57,15 +71,33 @@ const READERS: Record<FilterParam, (value: string) => string | null> = {
   has_error_clicks: flag,
   identified: flag,
   seen: flag,
-  url: textUpTo(2048),
-  start_url: textUpTo(2048),
-  referrer: textUpTo(2048),
-  utm_source: textUpTo(256),
-  utm_medium: textUpTo(256),
-  utm_campaign: textUpTo(256),
-  tag: textUpTo(256),
-  visitor_param: (value) => (value.length <= 1024 && /^[^=]+=/.test(value) ? value : null),
+  url: textUpTo(TEXT_LIMITS.url),
+  start_url: textUpTo(TEXT_LIMITS.start_url),
+  referrer: textUpTo(TEXT_LIMITS.referrer),
+  utm_source: textUpTo(TEXT_LIMITS.utm_source),
+  utm_medium: textUpTo(TEXT_LIMITS.utm_medium),
+  utm_campaign: textUpTo(TEXT_LIMITS.utm_campaign),
+  tag: textUpTo(TEXT_LIMITS.tag),
+  visitor_param: (value) => (value.length <= TEXT_LIMITS.visitor_param && /^[^=]+=/.test(value) ? value : null),
 };
+
+/** Why text the API refuses was left out: it holds a NUL, or is longer than `max` characters. */
+export function textRefusal(value: string, max: number): string {
+  return value.includes('\u0000') ? 'holds a NUL character' : `longer than ${max.toLocaleString('en')} characters`;
+}
+
+/** Why a filter's value in a link was left out, in a few words ("not a country code"). */
+export function filterRefusal(param: FilterParam, value: string): string {
+  if (param === 'device') return `not ${DEVICE_TYPES.slice(0, -1).join(', ')} or ${DEVICE_TYPES.at(-1)}`;
+  if (param === 'country') return 'not a country code';
+  if (param === 'duration_min' || param === 'duration_max') return 'not a whole number of seconds up to a year';
+  if (param === 'engagement_min' || param === 'engagement_max') return 'not a score from 0 to 100';
+  if (FLAG_PARAMS.has(param)) return 'not true or false';
+  if (param === 'visitor_param' && value.length <= TEXT_LIMITS.visitor_param && !value.includes('\u0000')) {
+    return 'not written name=value';
+  }
+  return textRefusal(value, TEXT_LIMITS[param as keyof typeof TEXT_LIMITS]);
+}
 
 /** Checks one value, e.g. from a form; null when it is blank or the API would refuse it. */
 export function readFilterValue(param: FilterParam, raw: string): string | null {

@@ -168,7 +168,40 @@ describe('sessions URL state', () => {
 });
 
 describe('the parts of a link the view cannot read', () => {
-  const unread = (search: string) => unreadParams(new URLSearchParams(search), read(search));
+  const unreadWithReasons = (search: string) => unreadParams(new URLSearchParams(search), read(search));
+  const unread = (search: string) => unreadWithReasons(search).map(({ part }) => part);
+
+  it('says why each part was left out', () => {
+    const reasons = (search: string) => unreadWithReasons(search).map(({ reason }) => reason);
+    expect(reasons('device=watch&country=ZZ&duration_min=-1&engagement_min=101&seen=yes')).toEqual([
+      'not desktop, mobile or tablet',
+      'not a country code',
+      'not a whole number of seconds up to a year',
+      'not a score from 0 to 100',
+      'not true or false',
+    ]);
+    expect(reasons('duration_min=600&duration_max=10&engagement_min=50&engagement_max=5')).toEqual([
+      'below duration_min',
+      'below engagement_min',
+    ]);
+    expect(reasons(`tag=a%00b&utm_source=${'u'.repeat(257)}&visitor_param=plan&email=${'a'.repeat(321)}`)).toEqual([
+      'longer than 256 characters',
+      'holds a NUL character',
+      'not written name=value',
+      'longer than 320 characters',
+    ]);
+    expect(reasons('date_from=garbage&date_to=2026-01-01')).toEqual(['not a date']);
+    expect(reasons('date_from=TODAY&date_to=YESTERDAY&tz=Mars/Olympus&sort=-clicks&size=7&page=x')).toEqual([
+      'before date_from',
+      'not a time zone',
+      'not an order the list offers',
+      'not 25, 50 or 100 rows',
+      'not a page number',
+    ]);
+    expect(unreadWithReasons('device=mobile&device=tablet')).toEqual([
+      { part: 'device=tablet', reason: 'given again, the first is read' },
+    ]);
+  });
 
   it('names each refused filter, a range upside down, an unknown zone and an unknown order', () => {
     expect(
@@ -187,9 +220,9 @@ describe('the parts of a link the view cannot read', () => {
   it('names a date the API would refuse, and keeps the dates it accepts', () => {
     expect(unread('date_from=garbage&date_to=2026-02-30')).toEqual(['date_from=garbage', 'date_to=2026-02-30']);
     expect(unread('date_from=2026-11-01T24:30&date_to=today')).toEqual(['date_from=2026-11-01T24:30', 'date_to=today']);
-    const kept = 'date_from=TODAY-7DAYS&date_to=2026-11-30T12:30:00.5%2B01:00&tz=Europe/Paris';
+    const kept = 'date_from=TODAY-7DAYS&date_to=2099-11-30T12:30:00.5%2B01:00&tz=Europe/Paris';
     expect(unread(kept)).toEqual([]);
-    expect(read(kept)).toMatchObject({ dateFrom: 'TODAY-7DAYS', dateTo: '2026-11-30T12:30:00.5+01:00' });
+    expect(read(kept)).toMatchObject({ dateFrom: 'TODAY-7DAYS', dateTo: '2099-11-30T12:30:00.5+01:00' });
     expect(read('date_from=garbage&date_to=2024-02-29')).toMatchObject({ dateFrom: '', dateTo: '2024-02-29' });
   });
 
@@ -207,6 +240,20 @@ describe('the parts of a link the view cannot read', () => {
     // The same instant, or an instant written with its own offset that comes after: both kept.
     expect(unread('date_from=2026-12-01&date_to=2026-12-01')).toEqual([]);
     expect(unread('date_from=2026-12-01T10:00&date_to=2026-12-01T10:30%2B01:00&tz=Asia/Tokyo')).toEqual([]);
+  });
+
+  it('names a relative date_to before date_from, read as the day it stands for now in the zone', () => {
+    expect(unread('date_from=TODAY&date_to=YESTERDAY')).toEqual(['date_to=YESTERDAY']);
+    expect(read('date_from=TODAY&date_to=YESTERDAY')).toMatchObject({ dateFrom: 'TODAY', dateTo: '' });
+    expect(unread('date_from=BEGINNING_OF_MONTH&date_to=BEGINNING_OF_PREV_MONTH')).toEqual([
+      'date_to=BEGINNING_OF_PREV_MONTH',
+    ]);
+    expect(unread('date_from=2099-01-01&date_to=TODAY&tz=Pacific/Kiritimati')).toEqual(['date_to=TODAY']);
+    expect(unread('date_from=TODAY&date_to=2000-01-01')).toEqual(['date_to=2000-01-01']);
+    // In order, or the same day: kept.
+    expect(unread('date_from=YESTERDAY&date_to=TODAY')).toEqual([]);
+    expect(unread('date_from=TODAY&date_to=TODAY')).toEqual([]);
+    expect(unread('date_from=2000-01-01&date_to=TODAY-30DAYS')).toEqual([]);
   });
 
   it('names a country code that is no country', () => {

@@ -2,8 +2,17 @@ import type { GetSessionsData } from '../../../../api/client/types.gen.ts';
 import { isDateBound } from '../../../../api/date-bounds.ts';
 import { isSessionSort } from '../../../components/sessions/session-sort.ts';
 import { isValidTimeZone } from '../../../lib/time-zones.ts';
-import { fromLocalIso } from './local-date-time.ts';
-import { FILTER_PARAMS, readSessionFilters, type SessionFilters, toFilterQuery } from './session-filters.ts';
+import { boundInstant } from './local-date-time.ts';
+import {
+  FILTER_PARAMS,
+  type FilterParam,
+  filterRefusal,
+  readFilterValue,
+  readSessionFilters,
+  type SessionFilters,
+  textRefusal,
+  toFilterQuery,
+} from './session-filters.ts';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -52,32 +61,53 @@ function readSize(value: string | null): PageSize {
   return PAGE_SIZES.find((size) => String(size) === value) ?? DEFAULT_PAGE_SIZE;
 }
 
+/** A part of an address the view left out, as `name=value`, with why in a few words. */
+export interface UnreadPart {
+  part: string;
+  reason: string;
+}
+
+/** The minimum of each range a filter's maximum is checked against. */
+const RANGE_MINIMUMS: Partial<Record<FilterParam, FilterParam>> = {
+  duration_max: 'duration_min',
+  engagement_max: 'engagement_min',
+};
+
 /**
- * What the address holds that the view could not read (a hand-edited or outdated link), as `name=value`:
- * a filter or date the API would refuse, the maximum of a range upside down, an unknown zone or order.
+ * What the address holds that the view could not read (a hand-edited or outdated link), with why: a filter
+ * or date the API would refuse, the maximum of a range upside down, an unknown zone or order, a repeat.
  */
-export function unreadParams(params: URLSearchParams, view: SessionsView): string[] {
-  const unread: string[] = [];
+export function unreadParams(params: URLSearchParams, view: SessionsView): UnreadPart[] {
+  const unread: UnreadPart[] = [];
   const given = (key: string) => params.get(key)?.trim() ?? '';
+  const leftOut = (key: string, value: string, reason: string) => unread.push({ part: `${key}=${value}`, reason });
   for (const param of FILTER_PARAMS) {
-    if (given(param) && view.filters[param] === undefined) unread.push(`${param}=${given(param)}`);
+    const value = given(param);
+    if (!value || view.filters[param] !== undefined) continue;
+    const minimum = RANGE_MINIMUMS[param];
+    const upsideDown = minimum !== undefined && readFilterValue(param, value) !== null;
+    leftOut(param, value, upsideDown ? `below ${minimum}` : filterRefusal(param, value));
   }
-  for (const [key, read] of [
-    [KEYS.email, view.email],
-    [KEYS.visitorId, view.visitorId],
-    [KEYS.dateFrom, view.dateFrom],
-    [KEYS.dateTo, view.dateTo],
-    [KEYS.timeZone, view.timeZone],
-    [KEYS.sort, view.sort],
-    [KEYS.size, String(view.size)],
-  ] as const) {
-    if (given(key) && given(key) !== read) unread.push(`${key}=${given(key)}`);
+  const reasons: Record<Exclude<keyof typeof KEYS, 'websiteId' | 'page'>, (value: string) => string> = {
+    email: (value) => textRefusal(value, MAX_EMAIL),
+    visitorId: (value) => textRefusal(value, MAX_VISITOR_ID),
+    dateFrom: () => 'not a date',
+    dateTo: (value) => (isDateBound(value) ? `before ${KEYS.dateFrom}` : 'not a date'),
+    timeZone: () => 'not a time zone',
+    sort: () => 'not an order the list offers',
+    size: () => `not ${PAGE_SIZES.slice(0, -1).join(', ')} or ${PAGE_SIZES.at(-1)} rows`,
+  };
+  for (const field of Object.keys(reasons) as (keyof typeof reasons)[]) {
+    const key = KEYS[field];
+    const read = field === 'size' ? String(view.size) : view[field];
+    if (given(key) && given(key) !== read) leftOut(key, given(key), reasons[field](given(key)));
   }
   // A page past the end is moved to the last one; only a page that is not a whole number is left out.
-  if (given(KEYS.page) && !/^\d+$/.test(given(KEYS.page))) unread.push(`${KEYS.page}=${given(KEYS.page)}`);
+  if (given(KEYS.page) && !/^\d+$/.test(given(KEYS.page))) leftOut(KEYS.page, given(KEYS.page), 'not a page number');
   // A parameter given twice is read once, from its first value.
   for (const key of [...FILTER_PARAMS, ...Object.values(KEYS)]) {
-    for (const value of params.getAll(key).slice(1)) if (value.trim()) unread.push(`${key}=${value.trim()}`);
+    for (const value of params.getAll(key).slice(1))
+      if (value.trim()) leftOut(key, value.trim(), 'given again, the first is read');
   }
   return unread;
 }
@@ -93,12 +123,13 @@ const MAX_VISITOR_ID = 256;
 const apiText = (text: string, max: number) => (text.length <= max && !text.includes('\u0000') ? text : '');
 
 /**
- * The date range as the list can send it: a `date_to` before `date_from` (both dates or times, read in the
- * zone) is left out, as the maximum of a range upside down is, so the list shows from `date_from` on.
+ * The date range as the list can send it: a `date_to` before `date_from` (dates, times or relative dates,
+ * read in the zone) is left out, as the maximum of a range upside down is, so the list shows from
+ * `date_from` on.
  */
 function dateRange(from: string, to: string, zone: string): { dateFrom: string; dateTo: string } {
-  const fromAt = fromLocalIso(from, zone);
-  const toAt = fromLocalIso(to, zone);
+  const fromAt = boundInstant(from, zone);
+  const toAt = boundInstant(to, zone);
   return { dateFrom: from, dateTo: fromAt && toAt && fromAt > toAt ? '' : to };
 }
 
