@@ -114,6 +114,28 @@ export function visitorsNamed(
   });
 }
 
+/** A visitor's name with its keys, and how many visitors have them. */
+export interface NameKeysCount {
+  name: string | null;
+  name_key: string | null;
+  name_tail_key: string | null;
+  name_third_key: string | null;
+  name_last_key: string | null;
+  visitors: number;
+}
+
+/** Orders by name key, no key first. */
+export const byNameKey = (a: NameKeysCount, b: NameKeysCount) =>
+  (a.name_key ?? '') < (b.name_key ?? '') ? -1 : (a.name_key ?? '') > (b.name_key ?? '') ? 1 : 0;
+
+/** Each name with its keys as the visitors table keeps them, and how many visitors have them, by key. */
+export async function nameKeyCounts(db: Db): Promise<NameKeysCount[]> {
+  const { rows } = await sql<Omit<NameKeysCount, 'visitors'> & { visitors: number | string }>`
+    select name, name_key, name_tail_key, name_third_key, name_last_key, count(*) as visitors from visitors
+    group by name, name_key, name_tail_key, name_third_key, name_last_key`.execute(db);
+  return rows.map((row) => ({ ...row, visitors: Number(row.visitors) })).sort(byNameKey);
+}
+
 /** After a name key's migration went back down: its index, and its column in `visitors`, are gone. */
 export async function expectNameKeyGone(db: Db, column: string, index: string): Promise<void> {
   expect((await indexColumns(db, index)).key).toEqual([]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertAccount } from '../../test/session-fixtures.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { databaseBeforeMigration, insertInBatches, visitorsNamed } from './migration-test-support.ts';
+import { databaseBeforeMigration, insertInBatches, nameKeyCounts, visitorsNamed } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-12-02T1000-visitor-name-key-letters';
 /** Names with their keys as the table kept them before the migration. */
@@ -14,15 +14,6 @@ const KEPT = {
   'Chloé Martin': { name_key: 'chloe martin', name_tail_key: 'martin' },
 } as Record<string, Record<string, string>>;
 const NAMES = [...Object.keys(KEPT), null];
-
-interface Keys {
-  name: string | null;
-  name_key: string | null;
-  name_tail_key: string | null;
-  name_third_key: string | null;
-  name_last_key: string | null;
-  visitors: number | string;
-}
 
 for (const kind of testDatabaseKinds) {
   describe(`visitor name key letters migration [${kind}]`, () => {
@@ -41,12 +32,7 @@ for (const kind of testDatabaseKinds) {
       await sql`update visitors set name_key = 'kept as it was' where name = 'Chloé Martin'`.execute(db);
 
       await migrateToLatest(db);
-      const { rows } = await sql<Keys>`
-        select name, name_key, name_tail_key, name_third_key, name_last_key, count(*) as visitors from visitors
-        group by name, name_key, name_tail_key, name_third_key, name_last_key`.execute(db);
-      const byKey = (row: Keys) => row.name_key ?? '';
-      const kept = rows.sort((a, b) => (byKey(a) < byKey(b) ? -1 : byKey(a) > byKey(b) ? 1 : 0));
-      expect(kept.map((row) => ({ ...row, visitors: Number(row.visitors) }))).toEqual([
+      expect(await nameKeyCounts(db)).toEqual([
         { name: null, name_key: null, name_tail_key: null, name_third_key: null, name_last_key: null, visitors: 2_501 },
         {
           name: 'Işık Yıldız',

@@ -4,7 +4,13 @@ import { namedColumns } from '../../lib/name-key.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertAccount } from '../../test/session-fixtures.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { databaseBeforeMigration, insertInBatches, visitorsNamed } from './migration-test-support.ts';
+import {
+  byNameKey,
+  databaseBeforeMigration,
+  insertInBatches,
+  nameKeyCounts,
+  visitorsNamed,
+} from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-12-07T1200-visitor-name-key-punctuation';
 /** Names with their keys and name words as the table kept them before the migration. */
@@ -31,15 +37,6 @@ const KEPT: Record<string, { keys: Record<string, string>; words: string[] }> = 
 };
 const NAMES = [...Object.keys(KEPT), null];
 
-interface Keys {
-  name: string | null;
-  name_key: string | null;
-  name_tail_key: string | null;
-  name_third_key: string | null;
-  name_last_key: string | null;
-  visitors: number | string;
-}
-
 for (const kind of testDatabaseKinds) {
   describe(`visitor name key punctuation migration [${kind}]`, () => {
     const open = databaseBeforeMigration(UNDER_TEST);
@@ -64,16 +61,11 @@ for (const kind of testDatabaseKinds) {
       );
 
       await migrateToLatest(db);
-      const { rows } = await sql<Keys>`
-        select name, name_key, name_tail_key, name_third_key, name_last_key, count(*) as visitors from visitors
-        group by name, name_key, name_tail_key, name_third_key, name_last_key`.execute(db);
-      const byName = (a: { name: string | null }, b: { name: string | null }) =>
-        (a.name ?? '\uffff') < (b.name ?? '\uffff') ? -1 : 1;
       const keyedNow = (name: string) => {
         const { name: _name, ...keys } = namedColumns(name);
         return { name, ...keys, visitors: 2_001 };
       };
-      expect(rows.map((row) => ({ ...row, visitors: Number(row.visitors) })).sort(byName)).toEqual(
+      expect(await nameKeyCounts(db)).toEqual(
         [
           keyedNow('Anna de Vries'),
           // Neither an apostrophe, a dash nor a particle: left as it was.
@@ -89,7 +81,7 @@ for (const kind of testDatabaseKinds) {
             name_last_key: null,
             visitors: 2_001,
           },
-        ].sort(byName),
+        ].sort(byNameKey),
       );
       expect(keyedNow('Chloé O’Brien')).toMatchObject({ name_key: 'chloe obrien', name_tail_key: 'obrien' });
       expect(keyedNow('Jean-Pierre Dupont')).toMatchObject({ name_key: 'jean pierre dupont', name_last_key: 'dupont' });
