@@ -10,11 +10,13 @@ interface SourceRow {
   account_id: string;
   id: string;
   source: string;
+  /** The name's key as kept. */
+  name_key: string | null;
 }
 
 /**
- * Hands the visitors already kept that `where` picks, with their `source` column, to `each` in batches in
- * key order, so a table of millions is never read or locked whole.
+ * Hands the visitors already kept that `where` picks, with their `source` column and name key, to `each`
+ * in batches in key order, so a table of millions is never read or locked whole.
  */
 async function walkVisitors(
   db: Kysely<unknown>,
@@ -25,7 +27,7 @@ async function walkVisitors(
   let after: { account_id: string; id: string } | null = null;
   for (;;) {
     const { rows }: { rows: SourceRow[] } = await sql<SourceRow>`
-      select account_id, id, ${sql.ref(source)} as source from visitors
+      select account_id, id, ${sql.ref(source)} as source, name_key from visitors
       where (${where}) ${after ? sql`and (account_id, id) > (${after.account_id}, ${after.id})` : sql``}
       order by account_id, id limit ${BATCH}`.execute(db);
     const last = rows.at(-1);
@@ -49,24 +51,36 @@ export async function rewriteVisitorKeys(
   },
 ): Promise<void> {
   const { where, source, columns, keysOf } = options;
-  await walkVisitors(db, where, source, async (rows) => {
-    const keyed = rows.map((row) => ({ ...row, keys: keysOf(row.source) }));
-    if (isPostgres(db)) {
-      const sets = columns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`keyed.${column}`)}`);
-      const arrays = columns.map((column) => sql`${keyed.map((row) => row.keys[column] ?? null)}::text[]`);
+  await walkVisitors(db, where, source, (rows) =>
+    writeKeys(
+      db,
+      rows.map((row) => ({ ...row, keys: keysOf(row.source) })),
+      columns,
+    ),
+  );
+}
+
+/** Writes `columns` of each visitor as its `keys` give them. */
+async function writeKeys(
+  db: Kysely<unknown>,
+  keyed: { account_id: string; id: string; keys: Partial<Record<KeyColumn, string | null>> }[],
+  columns: readonly KeyColumn[],
+): Promise<void> {
+  if (isPostgres(db)) {
+    const sets = columns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`keyed.${column}`)}`);
+    const arrays = columns.map((column) => sql`${keyed.map((row) => row.keys[column] ?? null)}::text[]`);
+    await sql`update visitors set ${sql.join(sets)}
+      from unnest(${keyed.map((row) => row.account_id)}::text[], ${keyed.map((row) => row.id)}::text[],
+                  ${sql.join(arrays)})
+           as keyed(account_id, id, ${sql.join(columns.map((column) => sql.ref(column)))})
+      where visitors.account_id = keyed.account_id and visitors.id = keyed.id`.execute(db);
+  } else {
+    for (const row of keyed) {
+      const sets = columns.map((column) => sql`${sql.ref(column)} = ${row.keys[column] ?? null}`);
       await sql`update visitors set ${sql.join(sets)}
-        from unnest(${keyed.map((row) => row.account_id)}::text[], ${keyed.map((row) => row.id)}::text[],
-                    ${sql.join(arrays)})
-             as keyed(account_id, id, ${sql.join(columns.map((column) => sql.ref(column)))})
-        where visitors.account_id = keyed.account_id and visitors.id = keyed.id`.execute(db);
-    } else {
-      for (const row of keyed) {
-        const sets = columns.map((column) => sql`${sql.ref(column)} = ${row.keys[column] ?? null}`);
-        await sql`update visitors set ${sql.join(sets)}
-          where account_id = ${row.account_id} and id = ${row.id}`.execute(db);
-      }
+        where account_id = ${row.account_id} and id = ${row.id}`.execute(db);
     }
-  });
+  }
 }
 
 /**
@@ -97,31 +111,20 @@ export function likeAny(column: 'name' | 'name_key', likes: readonly string[]): 
 
 /**
  * Writes every key of the visitors already kept that `where` picks, as now derived; with `nameWords`, their
- * name words too (the words their keys had are removed, the new ones written).
+ * name words too (the words their keys had are removed, the new ones written), all in one walk.
  */
 export async function rekeyNames(
   db: Kysely<unknown>,
   where: RawBuilder<unknown>,
   options: { nameWords?: boolean } = {},
 ): Promise<void> {
-  if (options.nameWords) {
-    await walkVisitors(db, where, 'name_key', async (rows) => {
-      const words = rows.flatMap((row) =>
-        nameWordKeys(row.source).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`),
-      );
-      for (let start = 0; start < words.length; start += WORDS_A_STATEMENT) {
-        await sql`delete from visitor_name_words where (account_id, word_key, visitor_id)
-          in (values ${sql.join(words.slice(start, start + WORDS_A_STATEMENT))})`.execute(db);
-      }
-    });
-  }
-  await rewriteVisitorKeys(db, {
-    where,
-    source: 'name',
-    columns: ['name_key', 'name_tail_key', 'name_third_key', 'name_last_key'],
-    keysOf: (name) => namedColumns(name),
+  const columns = ['name_key', 'name_tail_key', 'name_third_key', 'name_last_key'] as const;
+  await walkVisitors(db, where, 'name', async (rows) => {
+    const keyed = rows.map((row) => ({ ...row, keys: namedColumns(row.source) }));
+    if (options.nameWords) await changeNameWords(db, 'delete', keyed.map(wordRows(({ name_key: key }) => key)));
+    await writeKeys(db, keyed, columns);
+    if (options.nameWords) await changeNameWords(db, 'insert', keyed.map(wordRows(({ keys }) => keys.name_key)));
   });
-  if (options.nameWords) await fillNameWords(db, where);
 }
 
 /** Names of five words or more: four spaces in their key. */
@@ -129,19 +132,36 @@ const FIVE_WORDS = sql`name_key like '% % % % %'`;
 /** A few hundred rows a statement stay within either database's limit on bound values. */
 const WORDS_A_STATEMENT = 500;
 
+/** The name words of a visitor, from the name key `keyOf` reads off it, as rows to write or remove. */
+const wordRows =
+  <Row extends { account_id: string; id: string }>(keyOf: (row: Row) => string | null) =>
+  (row: Row) =>
+    nameWordKeys(keyOf(row)).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`);
+
+/** Writes these name words (those already kept stay) or removes them, a few hundred a statement. */
+async function changeNameWords(
+  db: Kysely<unknown>,
+  change: 'insert' | 'delete',
+  perVisitor: RawBuilder<unknown>[][],
+): Promise<void> {
+  const words = perVisitor.flat();
+  for (let start = 0; start < words.length; start += WORDS_A_STATEMENT) {
+    const values = sql`values ${sql.join(words.slice(start, start + WORDS_A_STATEMENT))}`;
+    await (
+      change === 'insert'
+        ? sql`insert into visitor_name_words (account_id, word_key, visitor_id) ${values}
+          on conflict (account_id, word_key, visitor_id) do nothing`
+        : sql`delete from visitor_name_words where (account_id, word_key, visitor_id) in (${values})`
+    ).execute(db);
+  }
+}
+
 /**
- * Writes the name words (`nameWordKeys`) of the visitors already kept whose names have five words or more
- * (or of those `where` picks), a batch at a time. Words already kept stay.
+ * Writes the name words (`nameWordKeys`) of the visitors already kept whose names have five words or more,
+ * a batch at a time. Words already kept stay.
  */
-export async function fillNameWords(db: Kysely<unknown>, where: RawBuilder<unknown> = FIVE_WORDS): Promise<void> {
-  await walkVisitors(db, where, 'name_key', async (rows) => {
-    const words = rows.flatMap((row) =>
-      nameWordKeys(row.source).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`),
-    );
-    for (let start = 0; start < words.length; start += WORDS_A_STATEMENT) {
-      await sql`insert into visitor_name_words (account_id, word_key, visitor_id)
-        values ${sql.join(words.slice(start, start + WORDS_A_STATEMENT))}
-        on conflict (account_id, word_key, visitor_id) do nothing`.execute(db);
-    }
-  });
+export async function fillNameWords(db: Kysely<unknown>): Promise<void> {
+  await walkVisitors(db, FIVE_WORDS, 'name_key', (rows) =>
+    changeNameWords(db, 'insert', rows.map(wordRows(({ name_key: key }) => key))),
+  );
 }
