@@ -120,12 +120,21 @@ export interface SearchShape {
 }
 
 /**
- * A read of the names whose first word starts with `word` and that hold, after a space, each of `others`
- * (the text's other words), but not of people whose e-mail starts with the text. The keys are checked on
- * the names' key index, which on PostgreSQL holds the id too (migration 2026-12-07T1100): only the people
- * found are fetched, however many names start with the word.
+ * A read of the names whose first word (`name_key`), or last word of three or more (`name_last_key`), starts
+ * with `word` and that hold, after a space, each of `others` (the text's other words), but not of people
+ * whose e-mail starts with the text. The keys are checked on the index: the names' key index holds the id
+ * too on PostgreSQL (migration 2026-12-07T1100), so only the people found are fetched, however many names
+ * start with the word; the last words' range holds only the names of three words or more.
  */
-function anyOrderPart(db: Db, values: SearchValues, part: number, word: number, others: number, rows: number) {
+function anyOrderPart(
+  db: Db,
+  values: SearchValues,
+  at: { part: number; word: number; column: 'name_key' | 'name_last_key' },
+  others: number,
+  rows: number,
+) {
+  const { part, word } = at;
+  const column = sql.ref(`visitors.${at.column}`);
   const contains = isPostgres(db) ? sql.raw('strpos') : sql.raw('instr');
   const holdsEveryOther = Array.from(
     { length: others },
@@ -133,9 +142,9 @@ function anyOrderPart(db: Db, values: SearchValues, part: number, word: number, 
   );
   const found = sql`select visitors.id as found_id from visitors
     where visitors.account_id = ${values.account}
-      and visitors.name_key >= ${values[`word${word}`] ?? ''} and visitors.name_key < ${values[`word${word}End`] ?? ''}
+      and ${column} >= ${values[`word${word}`] ?? ''} and ${column} < ${values[`word${word}End`] ?? ''}
       ${sql.join(holdsEveryOther, sql``)}
-    order by visitors.name_key limit ${sql.lit(NAME_CANDIDATES)}`;
+    order by ${column} limit ${sql.lit(NAME_CANDIDATES)}`;
   return sql`select * from (select ${sql.lit(part)} as part, visitors.name_key as sort_key, ${SEARCH_COLUMNS}
     from (${found}) as found
       inner join visitors on visitors.account_id = ${values.account} and visitors.id = found.found_id
@@ -143,13 +152,18 @@ function anyOrderPart(db: Db, values: SearchValues, part: number, word: number, 
     limit ${sql.lit(rows)}) as ${sql.raw(`part_${part}`)}`;
 }
 
+/** The words a read in any order starts from: a name's first, and the last of a name of three words or more. */
+const ANY_ORDER_COLUMNS = ['name_key', 'name_last_key'] as const;
+
 /** The search's statement of a shape, with its values. */
 function searchStatement(db: Db, values: SearchValues, shape: SearchShape) {
   const { rows } = shape;
   const email = { from: values.email, to: values.emailEnd };
   const name = { from: values.name, to: values.nameEnd };
-  const anyOrder = shape.otherWords.map((others, word) =>
-    anyOrderPart(db, values, PARTS.length + word, word, others, rows),
+  const anyOrder = shape.otherWords.flatMap((others, word) =>
+    ANY_ORDER_COLUMNS.map((column, index) =>
+      anyOrderPart(db, values, { part: PARTS.length + word * 2 + index, word, column }, others, rows),
+    ),
   );
   return sql<SearchRow>`select 0 as part, '' as sort_key, ${SEARCH_COLUMNS} from visitors
       where visitors.account_id = ${values.account} and visitors.id = ${values.text}

@@ -22,6 +22,16 @@ describeApi('GET /v1/visitors/search: the words of a name in any order', (ctx) =
     expect(await names('ana gar')).toEqual(['Ana Garcés', 'Ana María López García']);
   });
 
+  it('finds a long name by its surnames in any order, without the first name', async () => {
+    const names = await searchAmong(ctx(), 'Ana María López García', 'María José García Pérez', 'Ana López');
+    expect(await names('garcia lopez')).toEqual(['Ana María López García']);
+    expect(await names('GARCÍA LÓP')).toEqual(['Ana María López García']);
+    expect(await names('perez garcia')).toEqual(['María José García Pérez']);
+    expect(await names('maria garcia')).toEqual(['Ana María López García', 'María José García Pérez']);
+    expect(await names('lopez ana')).toEqual(['Ana López', 'Ana María López García']);
+    expect(await names('garcia zoe')).toEqual([]);
+  });
+
   it('needs a word of the name for each word of the text', async () => {
     const names = await searchAmong(ctx(), 'Ana María López García', 'Jane Doe');
     expect(await names('ana ana')).toEqual([]);

@@ -63,8 +63,9 @@ export interface SearchMatches {
 const MAX_WORDS_CHECKED_IN_THE_READ = 4;
 
 /**
- * The words of a text of several words that reads in any order take as a name's first word: each distinct
- * word, up to four. None for a single word, which the prefix reads find in any place of a name.
+ * The words of a text of several words that reads in any order take as a name's first word, or as the last
+ * word of a name of three words or more: each distinct word, up to four. None for a single word, which the
+ * prefix reads find in any place of a name.
  */
 function anyOrderStarts(words: string[]): number[] {
   if (words.length < 2) return [];
