@@ -42,7 +42,7 @@ import * as visitorEmailKeyLetters from './2026-12-07T1000-visitor-email-key-let
 import * as visitorNameKeyStrokedLetters from './2026-12-07T1010-visitor-name-key-stroked-letters.ts';
 import * as visitorNameKeyHoldsId from './2026-12-07T1100-visitor-name-key-holds-id.ts';
 import * as visitorNameKeyPunctuation from './2026-12-07T1200-visitor-name-key-punctuation.ts';
-import * as visitorLastNameKeyHoldsName from './2026-12-07T1300-visitor-last-name-key-holds-name.ts';
+import * as visitorNameWordKeysOrderByName from './2026-12-07T1300-visitor-name-word-keys-order-by-name.ts';
 
 /**
  * A migration, and on PostgreSQL the tables it rewrites whole (`rewrites`): a rewritten table's
@@ -95,5 +95,5 @@ export const migrations: Record<string, ProductMigration> = {
   '2026-12-07T1010-visitor-name-key-stroked-letters': visitorNameKeyStrokedLetters,
   '2026-12-07T1100-visitor-name-key-holds-id': visitorNameKeyHoldsId,
   '2026-12-07T1200-visitor-name-key-punctuation': visitorNameKeyPunctuation,
-  '2026-12-07T1300-visitor-last-name-key-holds-name': visitorLastNameKeyHoldsName,
+  '2026-12-07T1300-visitor-name-word-keys-order-by-name': visitorNameWordKeysOrderByName,
 };

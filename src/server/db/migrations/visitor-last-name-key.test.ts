@@ -45,8 +45,8 @@ for (const kind of testDatabaseKinds) {
         ['Jan van der Berg', 'berg', 2_501],
         ['Madonna', null, 2_501],
       ]);
-      // A later migration (2026-12-07T1300) gave the last words' index the name's key too, under a name of
-      // its own.
+      // A later migration (2026-12-07T1300) gave the last words' index the name's key and the id too, under a
+      // name of its own.
       expect((await indexColumns(db, 'visitors_name_last_key_name_idx')).key.slice(0, 2)).toEqual([
         'account_id',
         'name_last_key',

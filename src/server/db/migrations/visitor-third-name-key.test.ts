@@ -47,7 +47,11 @@ for (const kind of testDatabaseKinds) {
         ['Jan van der Berg', 'der berg', 2_501],
         ['Madonna', null, 2_501],
       ]);
-      expect((await indexColumns(db, 'visitors_name_third_key_idx')).key).toEqual(['account_id', 'name_third_key']);
+      // A later migration (2026-12-07T1300) gave the index the name's key and the id too, under a name of its own.
+      expect((await indexColumns(db, 'visitors_name_third_key_name_idx')).key.slice(0, 2)).toEqual([
+        'account_id',
+        'name_third_key',
+      ]);
       // Visitors written afterwards carry their key from the start.
       const later = await insertVisitor(db, 'acc_1', { name: 'Pedro Alonso de la Vega' });
       expect(later).toMatchObject({ name_key: 'pedro alonso de la vega', name_third_key: 'de la vega' });

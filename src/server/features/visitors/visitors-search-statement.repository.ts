@@ -52,7 +52,16 @@ const SEARCH_COLUMNS = sql.raw([...VISITOR_COLUMNS, 'visitors.name_key', 'visito
 const WITH_NAME_WORDS = sql`visitor_name_words inner join visitors
   on visitors.account_id = visitor_name_words.account_id and visitors.id = visitor_name_words.visitor_id`;
 
-/** One prefix read: a range of one key's index (`key` as `table.column`), in the key's order. */
+/**
+ * The keys whose indexes go on with the name's key and the id (migration 2026-12-07T1300), so a read of
+ * one takes the people a key ties in the order they are listed: by whole name, then by id.
+ */
+const ORDERED_BY_NAME = new Set(['visitors.name_tail_key', 'visitors.name_third_key', 'visitors.name_last_key']);
+
+/**
+ * One prefix read: a range of one key's index (`key` as `table.column`), in the key's order, and for the
+ * keys `ORDERED_BY_NAME`, by name and id among equal keys.
+ */
 function prefixRead(
   accountId: string,
   part: number,
@@ -65,7 +74,8 @@ function prefixRead(
   return sql`select ${sql.lit(part)} as part, ${column} as sort_key, ${SEARCH_COLUMNS} from ${from}
     where ${sql.raw(key.slice(0, key.indexOf('.')))}.account_id = ${accountId}
       and ${column} >= ${range.from} and ${column} < ${range.to}
-    order by ${column} limit ${sql.lit(limit)}`;
+    order by ${column}${ORDERED_BY_NAME.has(key) ? sql`, visitors.name_key, visitors.id` : sql``}
+    limit ${sql.lit(limit)}`;
 }
 
 /** `prefixRead` written as a subquery a union may hold. */
@@ -144,7 +154,8 @@ function anyOrderPart(
     where visitors.account_id = ${values.account}
       and ${column} >= ${values[`word${word}`] ?? ''} and ${column} < ${values[`word${word}End`] ?? ''}
       ${sql.join(holdsEveryOther, sql``)}
-    order by ${column} limit ${sql.lit(NAME_CANDIDATES)}`;
+    order by ${column}${ORDERED_BY_NAME.has(`visitors.${at.column}`) ? sql`, visitors.name_key, visitors.id` : sql``}
+    limit ${sql.lit(NAME_CANDIDATES)}`;
   return sql`select * from (select ${sql.lit(part)} as part, visitors.name_key as sort_key, ${SEARCH_COLUMNS}
     from (${found}) as found
       inner join visitors on visitors.account_id = ${values.account} and visitors.id = found.found_id

@@ -62,4 +62,26 @@ describeApi('GET /v1/visitors/search: the words of a name in any order', (ctx) =
     // A particle typed alone finds every name with a word it starts, once each.
     expect(await names('de')).toEqual(['Anna de Vries', 'Pedro Alonso de la Vega', 'Jan van der Berg']);
   });
+
+  it('lists the first people by name among many who share a surname, whatever the limit', async () => {
+    // Written in reverse order of name, so the order they were kept in is not the order they are listed in.
+    const firstNames = ['Zoe', 'Yara', 'Wim', 'Vera', 'Tom', 'Sara', 'Piet', 'Nina', 'Lars', 'Jan', 'Eva', 'Anna'];
+    const names = await searchAmong(
+      ctx(),
+      ...firstNames.map((first) => `${first} de Vries`),
+      ...firstNames.map((first) => `${first} Maria Martin`),
+    );
+    const byName = (surname: string) => [...firstNames].reverse().map((first) => `${first} ${surname}`);
+    // By the key from the second word on, and by the last word.
+    expect(await names('de vr', 5)).toEqual(byName('de Vries').slice(0, 5));
+    expect(await names('vries', 5)).toEqual(byName('de Vries').slice(0, 5));
+    expect(await names('vries', 3)).toEqual(byName('de Vries').slice(0, 3));
+    expect(await names('martin', 4)).toEqual(byName('Maria Martin').slice(0, 4));
+    // By the key from the third word on, after the names whose tail starts with the text.
+    expect(await names('maria martin', 4)).toEqual(byName('Maria Martin').slice(0, 4));
+    // By the name words (the particle joined): the first of them whatever the limit.
+    const joined = await names('devries', 12);
+    expect([...joined].sort()).toEqual([...byName('de Vries')].sort());
+    expect(await names('devries', 4)).toEqual(joined.slice(0, 4));
+  });
 });

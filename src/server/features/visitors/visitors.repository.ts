@@ -139,7 +139,10 @@ export async function findSearchMatches(
       .filter((row) => Number(row.part) === PARTS.indexOf(kind) && row.sort_key.startsWith(prefixes[kind]))
       .sort(
         (a, b) =>
-          byteOrder(a.sort_key, b.sort_key) || byteOrder(a.name_key ?? '', b.name_key ?? '') || byteOrder(a.id, b.id),
+          byteOrder(a.sort_key, b.sort_key) ||
+          // The name words' key goes on with the visitor's id: its read takes the people it ties in that order.
+          (kind === 'name_middle' ? 0 : byteOrder(a.name_key ?? '', b.name_key ?? '')) ||
+          byteOrder(a.id, b.id),
       )
       .map(asMatch);
   // The names holding every word of the text, in any order: after those that start with it, by the whole name.
