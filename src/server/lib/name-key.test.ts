@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   nameJoinedKeys,
+  nameTypedKeys,
   nameKey,
   nameLastKey,
   nameMiddleKeys,
@@ -95,17 +96,42 @@ describe('nameKey', () => {
   });
 
   it('keys a name with a particle joined to the word after it, for a surname typed without its spaces', () => {
-    expect(nameJoinedKeys(nameKey('Anna de Vries'))).toEqual(['devries']);
+    expect(nameJoinedKeys(nameKey('Anna de Vries'))).toEqual(['anna devries']);
     expect(nameJoinedKeys(nameKey('De Vries'))).toEqual(['devries']);
-    expect(nameJoinedKeys(nameKey('Jan van der Berg'))).toEqual(['vanderberg']);
-    expect(nameJoinedKeys(nameKey('Pedro Alonso de la Vega'))).toEqual(['delavega']);
-    expect(nameJoinedKeys(nameKey('Leonardo da Vinci de Souza'))).toEqual(['davinci de souza', 'desouza']);
+    expect(nameJoinedKeys(nameKey('Jan van der Berg'))).toEqual(['jan vanderberg']);
+    expect(nameJoinedKeys(nameKey('Pedro Alonso de la Vega'))).toEqual(['pedro alonso delavega']);
+    expect(nameJoinedKeys(nameKey('Leonardo da Vinci de Souza'))).toEqual([
+      'leonardo davinci de souza',
+      'leonardo da vinci desouza',
+    ]);
     // A particle last, or no particle: nothing to join.
     expect(nameJoinedKeys(nameKey('Anna van'))).toEqual([]);
     expect(nameJoinedKeys(nameKey('Ana María López'))).toEqual([]);
     expect(nameJoinedKeys(null)).toEqual([]);
-    expect(nameWordKeys(nameKey('Pedro Alonso de la Vega'))).toEqual(['la vega', 'delavega']);
-    expect(nameWordKeys(nameKey('Madonna'))).toEqual([]);
+  });
+
+  it('keys a name as it is also typed: apostrophes as spaces, dashes left out', () => {
+    expect(nameTypedKeys('Chloé O’Brien')).toEqual(['chloe o brien']);
+    expect(nameTypedKeys('Jean-Pierre Dupont')).toEqual(['jeanpierre dupont']);
+    expect(nameTypedKeys("Marie-Claire D'Angelo")).toEqual(['marie claire d angelo', 'marieclaire dangelo']);
+    expect(nameTypedKeys('Ana María López')).toEqual([]);
+    expect(nameTypedKeys(null)).toEqual([]);
+  });
+
+  it('keeps as name words every key the key columns leave out, from each word on', () => {
+    expect(nameWordKeys('Anna de Vries')).toEqual(['anna devries', 'devries']);
+    expect(nameWordKeys('Jan van der Berg')).toEqual(['jan vanderberg', 'vanderberg']);
+    expect(nameWordKeys('Pedro Alonso de la Vega')).toEqual([
+      'la vega',
+      'pedro alonso delavega',
+      'alonso delavega',
+      'delavega',
+    ]);
+    expect(nameWordKeys('Chloé O’Brien')).toEqual(['chloe o brien', 'o brien', 'brien']);
+    // "dupont" is the name's last word, which its own column holds.
+    expect(nameWordKeys('Jean-Pierre Dupont')).toEqual(['jeanpierre dupont']);
+    expect(nameWordKeys('Madonna')).toEqual([]);
+    expect(nameWordKeys(null)).toEqual([]);
   });
 
   it('tells whether each word of a text starts a word of its own of a name, in any order', () => {

@@ -95,13 +95,13 @@ export function nameMiddleKeys(key: string | null): string[] {
  * "vanderberg" for "van der Berg", "delavega" for "de la Vega".
  */
 const PARTICLES = new Set(
-  'al da das de dei del della den der des di do dos du el la le lo san st te ten ter van von zu'.split(' '),
+  'al da das de dei del della den der des di do dos du el la las le lo los san st te ten ter van von zu'.split(' '),
 );
 
 /**
- * A name's key from each run of particles on, with the run joined to the word after it ("devries" of "anna
- * de vries", "vanderberg" of "jan van der berg", "delavega" of "pedro alonso de la vega"), so a surname typed
- * without its spaces finds the person. Empty for names without such a run.
+ * A name's key with each run of particles joined to the word after it, one run at a time ("anna devries" of
+ * "anna de vries", "jan vanderberg" of "jan van der berg", "pedro alonso delavega" of "pedro alonso de la
+ * vega"), so a surname typed without its spaces finds the person. Empty for names without such a run.
  */
 export function nameJoinedKeys(key: string | null): string[] {
   const words = key === null ? [] : key.split(' ');
@@ -110,17 +110,41 @@ export function nameJoinedKeys(key: string | null): string[] {
     if (!PARTICLES.has(words[start] ?? '') || PARTICLES.has(words[start - 1] ?? '')) continue;
     let joined = start;
     while (joined < words.length - 1 && PARTICLES.has(words[joined] ?? '')) joined += 1;
-    keys.push([words.slice(start, joined + 1).join(''), ...words.slice(joined + 1)].join(' '));
+    keys.push(
+      [...words.slice(0, start), words.slice(start, joined + 1).join(''), ...words.slice(joined + 1)].join(' '),
+    );
   }
   return keys;
 }
 
 /**
- * The keys a visitor's name words keep (one row each): its middle keys (`nameMiddleKeys`) and its joined
- * keys (`nameJoinedKeys`), the ways to find the person that the visitor's own key columns leave out.
+ * A name's keys as it is also typed: its apostrophes as spaces ("chloe o brien" of "Chloé O’Brien") and its
+ * dashes left out ("jeanpierre dupont" of "Jean-Pierre Dupont"). Empty for a name without either.
  */
-export function nameWordKeys(key: string | null): string[] {
-  return [...new Set([...nameMiddleKeys(key), ...nameJoinedKeys(key)])];
+export function nameTypedKeys(name: string | null | undefined): string[] {
+  if (name === null || name === undefined) return [];
+  const key = nameKey(name);
+  const typed = [nameKey(name.replace(APOSTROPHES, ' ')), nameKey(name.replace(DASHES, ''))];
+  return [...new Set(typed)].filter((other): other is string => other !== null && other !== key);
+}
+
+/** A key from each of its words on ("o brien", "brien" of "o brien"), the key itself first. */
+function fromEachWord(key: string): string[] {
+  const words = key.split(' ');
+  return words.map((_, word) => words.slice(word).join(' '));
+}
+
+/**
+ * The keys a visitor's name words keep (one row each): its middle keys (`nameMiddleKeys`), and each of its
+ * joined and typed keys (`nameJoinedKeys`, `nameTypedKeys`) from every word on ("anna devries" and "devries"
+ * of "Anna de Vries"; "chloe o brien", "o brien" and "brien" of "Chloé O’Brien"): the ways to find the person
+ * that the visitor's own key columns leave out.
+ */
+export function nameWordKeys(name: string | null | undefined): string[] {
+  const columns = namedColumns(name);
+  const held = new Set([columns.name_key, columns.name_tail_key, columns.name_third_key, columns.name_last_key]);
+  const typed = [...nameJoinedKeys(columns.name_key), ...nameTypedKeys(name)].flatMap(fromEachWord);
+  return [...new Set([...nameMiddleKeys(columns.name_key), ...typed])].filter((key) => !held.has(key));
 }
 
 /**

@@ -193,7 +193,7 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<SeedRe
       const planned = planVisitor(new Random(seed), context, count, plan.visitors);
       plan.add(seed, planned);
       visitors.push(planned.visitor);
-      for (const word of nameWordKeys(planned.visitor.name_key))
+      for (const word of nameWordKeys(planned.visitor.name))
         nameWords.push({ account_id: account.id, word_key: word, visitor_id: planned.visitor.id });
       remaining -= count;
       if (plan.visitors % ROWS_BETWEEN_TURNS === 0) await nextTurn();

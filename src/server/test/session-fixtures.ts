@@ -57,7 +57,7 @@ export async function insertVisitor(
     .insertInto('visitors')
     .values(key === null ? withoutKeys : row)
     .execute();
-  const words = nameWordKeys(key);
+  const words = nameWordKeys(row.name);
   if (words.length > 0)
     await db
       .insertInto('visitor_name_words')

@@ -4,8 +4,9 @@ import { likeAny, rekeyNames } from './name-key-backfill.ts';
 
 // Names' keys kept apostrophes and hyphens, so "obrien" missed O'Brien and "jean pierre" missed Jean-Pierre,
 // and a surname's particle stood apart, so "devries" missed de Vries. Keys now leave apostrophes out and read
-// dashes as spaces, and a name with a particle has a name word with the particle joined to the word after it
-// (lib/name-key.ts); the visitors already kept whose names hold either are keyed again, with their name words.
+// dashes as spaces, and the name words hold the name as it is also typed: its particles joined to the word
+// after them, its apostrophes as spaces, its dashes left out (lib/name-key.ts). The visitors already kept
+// whose names hold an apostrophe, a dash or a particle are keyed again, with their name words.
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { names, keys } = namesWithPunctuationOrParticles();
   await rekeyNames(db, sql`${likeAny('name', names)} or ${likeAny('name_key', keys)}`, { nameWords: true });

@@ -111,7 +111,7 @@ export function likeAny(column: 'name' | 'name_key', likes: readonly string[]): 
 
 /**
  * Writes every key of the visitors already kept that `where` picks, as now derived; with `nameWords`, their
- * name words too (the words their keys had are removed, the new ones written), all in one walk.
+ * name words too (those they had are removed, the new ones written), all in one walk.
  */
 export async function rekeyNames(
   db: Kysely<unknown>,
@@ -121,9 +121,15 @@ export async function rekeyNames(
   const columns = ['name_key', 'name_tail_key', 'name_third_key', 'name_last_key'] as const;
   await walkVisitors(db, where, 'name', async (rows) => {
     const keyed = rows.map((row) => ({ ...row, keys: namedColumns(row.source) }));
-    if (options.nameWords) await changeNameWords(db, 'delete', keyed.map(wordRows(({ name_key: key }) => key)));
+    if (options.nameWords) {
+      await changeNameWords(
+        db,
+        'delete',
+        rows.map((row) => [sql`(${row.account_id}, ${row.id})`]),
+      );
+    }
     await writeKeys(db, keyed, columns);
-    if (options.nameWords) await changeNameWords(db, 'insert', keyed.map(wordRows(({ keys }) => keys.name_key)));
+    if (options.nameWords) await changeNameWords(db, 'insert', rows.map(wordRows));
   });
 }
 
@@ -132,26 +138,27 @@ const FIVE_WORDS = sql`name_key like '% % % % %'`;
 /** A few hundred rows a statement stay within either database's limit on bound values. */
 const WORDS_A_STATEMENT = 500;
 
-/** The name words of a visitor, from the name key `keyOf` reads off it, as rows to write or remove. */
-const wordRows =
-  <Row extends { account_id: string; id: string }>(keyOf: (row: Row) => string | null) =>
-  (row: Row) =>
-    nameWordKeys(keyOf(row)).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`);
+/** The name words of a visitor (`nameWordKeys` of its name, its `source`), as rows to write. */
+const wordRows = (row: SourceRow) =>
+  nameWordKeys(row.source).map((word) => sql`(${row.account_id}, ${word}, ${row.id})`);
 
-/** Writes these name words (those already kept stay) or removes them, a few hundred a statement. */
+/**
+ * Writes these name words (those already kept stay), or removes every name word of these visitors (each an
+ * account and a visitor id), a few hundred a statement.
+ */
 async function changeNameWords(
   db: Kysely<unknown>,
   change: 'insert' | 'delete',
   perVisitor: RawBuilder<unknown>[][],
 ): Promise<void> {
-  const words = perVisitor.flat();
-  for (let start = 0; start < words.length; start += WORDS_A_STATEMENT) {
-    const values = sql`values ${sql.join(words.slice(start, start + WORDS_A_STATEMENT))}`;
+  const rows = perVisitor.flat();
+  for (let start = 0; start < rows.length; start += WORDS_A_STATEMENT) {
+    const values = sql`values ${sql.join(rows.slice(start, start + WORDS_A_STATEMENT))}`;
     await (
       change === 'insert'
         ? sql`insert into visitor_name_words (account_id, word_key, visitor_id) ${values}
           on conflict (account_id, word_key, visitor_id) do nothing`
-        : sql`delete from visitor_name_words where (account_id, word_key, visitor_id) in (${values})`
+        : sql`delete from visitor_name_words where (account_id, visitor_id) in (${values})`
     ).execute(db);
   }
 }
@@ -161,7 +168,5 @@ async function changeNameWords(
  * a batch at a time. Words already kept stay.
  */
 export async function fillNameWords(db: Kysely<unknown>): Promise<void> {
-  await walkVisitors(db, FIVE_WORDS, 'name_key', (rows) =>
-    changeNameWords(db, 'insert', rows.map(wordRows(({ name_key: key }) => key))),
-  );
+  await walkVisitors(db, FIVE_WORDS, 'name', (rows) => changeNameWords(db, 'insert', rows.map(wordRows)));
 }

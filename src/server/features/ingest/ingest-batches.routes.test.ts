@@ -153,6 +153,29 @@ describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
     expect((await found('lima')).map((visitor) => visitor.name)).toEqual(['João Pedro da Costa Lima Neto']);
   });
 
+  it('finds a name as it is also typed, and forgets those ways when the name changes though its key does not', async () => {
+    const ids = newVisitIds();
+    const identify = (name: string) => [{ kind: 4, time: Date.now() - 1000, email: 'chloe@example.ie', name }];
+    const found = async (q: string) => {
+      const response = await ctx().request(account.token, {
+        method: 'GET',
+        url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ visitors: { id: string }[] }>().visitors.map((visitor) => visitor.id);
+    };
+
+    const first = batch(key, ids, [...visitEvents(Date.now()).slice(0, 2), ...identify('Chloé O’Brien')]);
+    expect((await ingest(ctx(), first)).statusCode).toBe(202);
+    expect(await found('chloe o brien')).toEqual([ids.visitor_id]);
+    expect(await found('obrien')).toEqual([ids.visitor_id]);
+
+    // The same key ("chloe obrien"), no apostrophe: typed with a space, it is no longer this name.
+    expect((await ingest(ctx(), batch(key, ids, identify('Chloé OBrien')))).statusCode).toBe(202);
+    expect(await found('chloe o brien')).toEqual([]);
+    expect(await found('obrien')).toEqual([ids.visitor_id]);
+  });
+
   it('answers a repeated batch_id with 200 duplicate and changes nothing', async () => {
     const ids = newVisitIds();
     const body = batch(key, ids);

@@ -104,10 +104,10 @@ async function upsertSession(
  * has them, when the name changed: the people search finds a name of five words or more by any of them, and
  * a surname with particles typed without its spaces.
  */
-async function keepNameWords(db: Db, stored: VisitorsTable, key: string | null): Promise<void> {
-  if (key === stored.name_key) return;
-  const before = nameWordKeys(stored.name_key);
-  const after = nameWordKeys(key);
+async function keepNameWords(db: Db, stored: VisitorsTable, name: string | null): Promise<void> {
+  if (name === stored.name) return;
+  const before = nameWordKeys(stored.name);
+  const after = nameWordKeys(name);
   await deleteVisitorNameWords(
     db,
     stored.account_id,
@@ -176,7 +176,7 @@ export async function ingestBatch(
     await updateSessionRow(trx, session);
     const visitor = updateVisitor(storedVisitor, session.creation_timestamp, summary.identity);
     await updateVisitorRow(trx, visitor);
-    await keepNameWords(trx, storedVisitor, visitor.name_key);
+    await keepNameWords(trx, storedVisitor, visitor.name);
 
     const notified = await notifyMatchingAlerts(trx, {
       accountId,

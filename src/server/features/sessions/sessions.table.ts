@@ -24,8 +24,9 @@ export interface VisitorsTable {
 
 /**
  * A key of a visitor's name that its own key columns leave out (`nameWordKeys`): from one of its middle words
- * on, for names of five words or more, or with a run of particles joined to the next word ("devries" of
- * "anna de vries"). Written with the name.
+ * on, for names of five words or more, or from one of its words on as the name is also typed: a run of
+ * particles joined to the next word ("anna devries", "devries" of "anna de vries"), apostrophes as spaces,
+ * dashes left out. Written with the name.
  */
 export interface VisitorNameWordsTable {
   account_id: string;

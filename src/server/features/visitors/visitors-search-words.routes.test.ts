@@ -59,6 +59,12 @@ describeApi('GET /v1/visitors/search: the words of a name in any order', (ctx) =
     for (const q of ['devries', 'DeVr', 'de vries', 'vries']) expect(await names(q), q).toEqual(['Anna de Vries']);
     expect(await names('vanderberg')).toEqual(['Jan van der Berg']);
     expect(await names('delavega')).toEqual(['Pedro Alonso de la Vega']);
+    // The apostrophe typed as a space, the hyphen left out, the particle joined after the first name.
+    for (const q of ['o brien', 'chloe o brien', 'brien']) expect(await names(q), q).toEqual(['Chloé O’Brien']);
+    for (const q of ['jeanpierre', 'JeanPierre Dup']) expect(await names(q), q).toEqual(['Jean-Pierre Dupont']);
+    for (const q of ['anna devries', 'anna dev']) expect(await names(q), q).toEqual(['Anna de Vries']);
+    expect(await names('jan vanderberg')).toEqual(['Jan van der Berg']);
+    expect(await names('alonso delavega')).toEqual(['Pedro Alonso de la Vega']);
     // A particle typed alone finds every name with a word it starts, once each.
     expect(await names('de')).toEqual(['Anna de Vries', 'Pedro Alonso de la Vega', 'Jan van der Berg']);
   });
