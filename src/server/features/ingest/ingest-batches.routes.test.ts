@@ -14,6 +14,17 @@ describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
     account = await ctx().newAccount();
     key = await publicKeyOf(ctx(), account.websiteId);
   });
+  /** The people the search finds for `q` in the account. */
+  const found = async (q: string) => {
+    const response = await ctx().request(account.token, {
+      method: 'GET',
+      url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ visitors: { id: string; name: string | null }[] }>().visitors;
+  };
+  /** An identify event naming the visitor, with this e-mail. */
+  const identifyAs = (email: string) => (name: string) => [{ kind: 4, time: Date.now() - 1000, email, name }];
 
   it('records a batch: a visitor and a session with its statistics, and the events', async () => {
     const ids = newVisitIds();
@@ -132,15 +143,7 @@ describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
 
   it('makes every word of a long name findable by the people search, and forgets the words of a former name', async () => {
     const ids = newVisitIds();
-    const identify = (name: string) => [{ kind: 4, time: Date.now() - 1000, email: 'joao@example.br', name }];
-    const found = async (q: string) => {
-      const response = await ctx().request(account.token, {
-        method: 'GET',
-        url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ visitors: { id: string; name: string | null }[] }>().visitors;
-    };
+    const identify = identifyAs('joao@example.br');
 
     const first = batch(key, ids, [...visitEvents(Date.now()).slice(0, 2), ...identify('João Pedro da Silva Santos')]);
     expect((await ingest(ctx(), first)).statusCode).toBe(202);
@@ -155,25 +158,18 @@ describeApi('POST /v1/ingest: recording batches into sessions', (ctx) => {
 
   it('finds a name as it is also typed, and forgets those ways when the name changes though its key does not', async () => {
     const ids = newVisitIds();
-    const identify = (name: string) => [{ kind: 4, time: Date.now() - 1000, email: 'chloe@example.ie', name }];
-    const found = async (q: string) => {
-      const response = await ctx().request(account.token, {
-        method: 'GET',
-        url: `/v1/visitors/search?${new URLSearchParams({ q }).toString()}`,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ visitors: { id: string }[] }>().visitors.map((visitor) => visitor.id);
-    };
+    const identify = identifyAs('chloe@example.ie');
+    const idsFound = async (q: string) => (await found(q)).map((visitor) => visitor.id);
 
     const first = batch(key, ids, [...visitEvents(Date.now()).slice(0, 2), ...identify('Chloé O’Brien')]);
     expect((await ingest(ctx(), first)).statusCode).toBe(202);
-    expect(await found('chloe o brien')).toEqual([ids.visitor_id]);
-    expect(await found('obrien')).toEqual([ids.visitor_id]);
+    expect(await idsFound('chloe o brien')).toEqual([ids.visitor_id]);
+    expect(await idsFound('obrien')).toEqual([ids.visitor_id]);
 
     // The same key ("chloe obrien"), no apostrophe: typed with a space, it is no longer this name.
     expect((await ingest(ctx(), batch(key, ids, identify('Chloé OBrien')))).statusCode).toBe(202);
-    expect(await found('chloe o brien')).toEqual([]);
-    expect(await found('obrien')).toEqual([ids.visitor_id]);
+    expect(await idsFound('chloe o brien')).toEqual([]);
+    expect(await idsFound('obrien')).toEqual([ids.visitor_id]);
   });
 
   it('answers a repeated batch_id with 200 duplicate and changes nothing', async () => {
