@@ -22,6 +22,22 @@ describe('resolveDateRange: ISO dates and date-times', () => {
     expect(havana.fromIso).toBe('2026-03-08T01:00:00.000-04:00');
   });
 
+  it('tells a bound in UTC when its offset has seconds, so the text names the instant used', () => {
+    for (const [date, tz] of [
+      ['0000-01-01', 'Europe/London'],
+      ['1800-01-01', 'America/New_York'],
+      ['1850-06-01', 'Europe/Amsterdam'],
+    ] as const) {
+      const range = resolve({ date_from: date, tz });
+      const expected = midnight(date, tz);
+      expect(range.from, `${date} in ${tz}`).toBe(seconds(expected));
+      expect(Temporal.Instant.from(range.fromIso ?? '').epochMilliseconds, `${date} in ${tz}`).toBe(
+        expected.epochMilliseconds,
+      );
+      expect(range.fromIso, `${date} in ${tz}`).toMatch(/Z$/);
+    }
+  });
+
   describe('with the real clock in summer and in winter', () => {
     afterEach(() => {
       vi.useRealTimers();

@@ -103,7 +103,10 @@ function parseBound(value: string, tz: string, now: Date, param: DateParam): Bou
   // luxon keeps whole milliseconds only; digits past them can still push the instant past a whole second.
   const beyondMs = /[1-9]/.test(ISO_DATE_TIME.exec(value)?.groups?.fraction?.slice(3) ?? '') ? 1 : 0;
   // Sessions have integer-second timestamps, so rounding up keeps `ts >= from` / `ts < to` exact.
-  return { seconds: Math.ceil((at.toMillis() + beyondMs) / 1000), iso: at.toISO() ?? value };
+  // An offset of minutes and seconds (a zone's local mean time before it kept standard time, -00:01:15 in
+  // London) has no ISO 8601 form that says its seconds: the instant is told in UTC instead.
+  const told = Number.isInteger(at.offset) ? at : at.toUTC();
+  return { seconds: Math.ceil((at.toMillis() + beyondMs) / 1000), iso: told.toISO() ?? value };
 }
 
 function parseDate(value: string, tz: string, now: Date): DateTime | null {
