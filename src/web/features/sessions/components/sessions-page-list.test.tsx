@@ -114,6 +114,30 @@ describe('SessionsPage', () => {
     expect(count).toHaveFocus();
   });
 
+  it('shows the sessions that arrived from the first page when asked on a later one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    renderPage('/sessions?page=2');
+    await screen.findByText('Ana Lima · ana@example.com');
+
+    const newer = makeSession({ id: 'ses_new', creation_timestamp: 1_795_340_000, visitor: { name: 'Noor Ali' } });
+    answerSessionsWith((query) => ({
+      body: {
+        total: 1236,
+        page: { num: Number(query.get('page') ?? 0), size: Number(query.get('size')) },
+        // The newest first on the first page; a later page holds older sessions only.
+        sessions: (query.get('page') ?? '0') === '0' ? [newer, ...SESSIONS] : SESSIONS,
+      },
+    }));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(await screen.findByText('2 new sessions')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText(/Noor Ali/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Address')).toHaveTextContent(/^\/sessions$/);
+    expect(screen.getByText('1,236 sessions')).toBeInTheDocument();
+  });
+
   it('counts a session that started before the newest shown but arrived after the list loaded as new', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });

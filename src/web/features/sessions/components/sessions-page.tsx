@@ -168,6 +168,8 @@ function SessionsList({ renderViewActions }: SessionsPageProps) {
           count={newCount}
           onShow={() => {
             showNew();
+            // From the top: the new sessions are there in time order, and a later page would only shift.
+            if (view.page > 0) changeView({ page: 0 });
             // The notice goes: focus moves to the count, which says how many there are now.
             summary.current?.focus();
           }}
