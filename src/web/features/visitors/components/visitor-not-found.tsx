@@ -8,21 +8,26 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { usePermissions } from '../../../lib/api/me-query.ts';
-import { MIN_SEARCH_LENGTH, useVisitorSuggestionsQuery } from '../api/use-visitor-suggestions-query.ts';
+import { MIN_SEARCH_LENGTH, PEOPLE_LISTED, useVisitorSuggestionsQuery } from '../api/use-visitor-suggestions-query.ts';
 import type { VisitorLookup } from '../lib/visitor-lookup.ts';
 import { countSessions } from './visitor-suggestion-option.tsx';
 
 /**
  * The people whose name, e-mail or visitor id starts with a text, or whose name holds its words in any order:
  * offered for a visitor id no visitor has (often a name typed into the search), and listed for a name searched;
- * `nobody` when none is found.
+ * `nobody` when none is found. A text that is a session's id opens that session.
  */
 function PeopleNamed({ text, nobody = null }: { text: string; nobody?: ReactNode }) {
   const { can } = usePermissions();
-  const people = useVisitorSuggestionsQuery(text, can('users.sessions:read'));
+  const people = useVisitorSuggestionsQuery(text, can('users.sessions:read'), PEOPLE_LISTED);
   const found = (people.data?.visitors ?? []).filter((person) => person.matched_by !== 'session');
+  // The text is a session's id (pasted without its link, and sent on before the search said so): the session
+  // is what it names.
+  if (people.isSuccess && !people.isPlaceholderData && found.length < people.data.visitors.length) {
+    return <Navigate replace to={`/sessions/${encodeURIComponent(text)}`} />;
+  }
   if (people.isPending && people.fetchStatus === 'fetching') {
     return <Skeleton variant="rounded" height={120} sx={{ mt: 2, maxWidth: 720 }} aria-label="Finding people" />;
   }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GetSessionsResponse, Session } from '../../../../api/client/types.gen.ts';
 import { makeSession } from '../../../components/sessions/make-session.ts';
@@ -136,6 +137,36 @@ describe('VisitorPage', () => {
     // Two people of one name are told apart by their e-mail, id and sessions.
     expect(links[0]).toHaveTextContent('sofia@acme.test · v_1 · 12 sessions');
     expect(links[1]).toHaveTextContent('sd@other.test · v_2 · 1 session');
+  });
+
+  it.each(['s_0tpoiws000ffjcw51w4a', 'ses_42'])('opens the session whose id %s was looked up', async (id) => {
+    sessionsOf = () => [];
+    mockApi({
+      'GET /v1/auth/me': { body: ME },
+      'GET /v1/sessions': ({ query }) => ({
+        body: { total: 0, page: { num: Number(query.get('page')), size: Number(query.get('size')) }, sessions: [] },
+      }),
+      'GET /v1/visitors/search': ({ query }) => ({
+        body: {
+          visitors:
+            query.get('q') === id
+              ? [{ id: 'v_1', name: 'Sofia Davis', email: '', session_count: 3, matched_by: 'session' }]
+              : [],
+        },
+      }),
+    });
+    function Address() {
+      return <output aria-label="Address">{useLocation().pathname}</output>;
+    }
+    renderWithProviders(
+      <>
+        <VisitorPage />
+        <Address />
+      </>,
+      { route: `/visitors?visitor_id=${id}` },
+    );
+
+    await waitFor(() => expect(screen.getByLabelText('Address')).toHaveTextContent(`/sessions/${id}`));
   });
 
   it('lists the people a searched name stands for, or says plainly that nobody is found', async () => {

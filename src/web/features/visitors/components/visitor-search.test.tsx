@@ -38,6 +38,17 @@ function renderSearch() {
     'GET /v1/visitors/search': (request) => {
       const q = request.query.get('q') ?? '';
       const lower = q.toLowerCase();
+      // A session's id: its visitor, found by the session.
+      if (q === 'ses_42') return { body: { visitors: [{ ...PEOPLE[0], matched_by: 'session' }] } };
+      // As many as the app bar asks for: more may match.
+      if (q === 'many') {
+        const many = Array.from({ length: 8 }, (_, index) => ({
+          ...PEOPLE[0],
+          id: `vis_${index}`,
+          name: `Many ${index}`,
+        }));
+        return { body: { visitors: many } };
+      }
       return {
         body: {
           visitors: PEOPLE.filter(
@@ -81,6 +92,40 @@ describe('VisitorSearch', () => {
     expect(options[1]).toHaveTextContent('1 session');
     const searches = requests.filter((request) => request.path === '/v1/visitors/search');
     expect(searches.map((request) => request.query.get('q'))).toEqual(['ana']);
+  });
+
+  it('heads each kind of match, the kinds as the search lists them', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSearch();
+    await user.type(box(), 'ana');
+    const listbox = await screen.findByRole('listbox', { name: 'Suggested people' });
+    const headings = within(listbox).getAllByText(/^(Name|E-mail|Visitor id|Session)$/);
+    expect(headings.map((heading) => heading.textContent)).toEqual(['Name', 'E-mail']);
+  });
+
+  it('opens the session whose id was typed, on Enter or from its suggestion', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSearch();
+    await user.type(box(), 'ses_42');
+    const option = await screen.findByRole('option', { name: /Session of Ana Lima/ });
+    expect(option).toHaveTextContent('12 sessions');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(address()).toHaveTextContent('/sessions/ses_42'));
+
+    await user.type(box(), 'ses_42');
+    await user.click(await screen.findByRole('option', { name: /Session of Ana Lima/ }));
+    await waitFor(() => expect(address()).toHaveTextContent('/sessions/ses_42'));
+    expect(box()).toHaveValue('');
+  });
+
+  it('offers the people page when more may match than are suggested', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSearch();
+    await user.type(box(), 'many');
+    const more = await screen.findByRole('option', { name: 'More people matching “many”' });
+    expect(screen.getAllByRole('option')).toHaveLength(9);
+    await user.click(more);
+    await waitFor(() => expect(address()).toHaveTextContent('/visitors?q=many'));
   });
 
   it('picks a suggestion with the keyboard and opens that visitor', async () => {
