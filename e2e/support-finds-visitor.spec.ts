@@ -52,4 +52,6 @@ test('support picks a person from the suggestions while typing, and a pasted ses
     input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, sessionLink);
   await expect(page).toHaveURL(new RegExp(`/sessions/${sessionLink.split('/').pop()}$`));
+  // The tab is named after the page, so several open tabs can be told apart.
+  await expect(page).toHaveTitle(/^Session of .+ – Session Analytics$/);
 });

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { zLoginBody } from '../../../../api/client/zod.gen.ts';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { useLoginMutation } from '../api/use-login-mutation.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const loginSchema = zLoginBody.extend({
   email: z.email('Enter your e-mail address'),
@@ -25,6 +26,7 @@ function safeNext(next: string | null): string {
 }
 
 export function LoginPage() {
+  useDocumentTitle('Sign in');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLoginMutation();

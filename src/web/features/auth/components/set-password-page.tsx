@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { ApiErrorAlert } from '../../../components/feedback/api-error-alert.tsx';
 import { applyServerError } from '../../../lib/form-errors.ts';
 import { useSetPasswordMutation } from '../api/use-set-password-mutation.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const schema = z
   .object({
@@ -31,6 +32,7 @@ function tokenFromHash(hash: string): string {
 
 /** Where a one-time link from an admin lands: the person chooses a password and is signed in. */
 export function SetPasswordPage() {
+  useDocumentTitle('Set your password');
   const navigate = useNavigate();
   const [token] = useState(() => tokenFromHash(window.location.hash));
   // The secret leaves the address bar once read, so it does not linger in history or a shared screen.

@@ -13,6 +13,7 @@ import { useSessionRecordingQuery } from '../api/use-session-recording-query.ts'
 import { SessionReplaySection } from './session-replay-section.tsx';
 import { useAddressTimeZone } from '../../../lib/use-address-time-zone.ts';
 import { RefusedTimeZoneAlert } from '../../../components/feedback/refused-time-zone-alert.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** One session on its own page: where `session_url` links, and what people share. */
 export function SessionPage() {
@@ -21,6 +22,8 @@ export function SessionPage() {
   const session = useSessionQuery(sessionId);
   // Asked for beside the session rather than after it: the replay's first frame waits on both.
   useSessionRecordingQuery(sessionId);
+  const visitor = session.data?.visitor;
+  useDocumentTitle(visitor ? `Session of ${visitor.name || visitor.email || 'an anonymous visitor'}` : 'Session');
 
   return (
     <Box sx={{ maxWidth: 1600 }}>

@@ -30,6 +30,7 @@ import { UnreadLinkNotice } from './unread-link-notice.tsx';
 import { activeFilterCount, SessionsFilters } from './sessions-filters.tsx';
 import { SessionsEmptyState } from './sessions-empty-state.tsx';
 import { SessionsSummary } from './sessions-summary.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const NO_SESSIONS: Session[] = [];
 const GRID_SIZE = { height: { xs: 520, sm: 'max(440px, calc(100vh - 330px))' } };
@@ -41,6 +42,7 @@ interface SessionsPageProps {
 
 /** The sessions list: filters, the exact range used, a server-paged grid, and a details drawer. */
 export function SessionsPage({ renderViewActions }: SessionsPageProps) {
+  useDocumentTitle('Sessions');
   const canRead = useCanReadSessions();
   if (canRead === false) {
     return (

@@ -11,6 +11,7 @@ import { PeopleSection } from './people-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { TokensSection } from './tokens-section.tsx';
 import { WebsitesSection } from './websites-section.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const TABS = [
   { value: 'tokens', label: 'API tokens' },
@@ -29,6 +30,7 @@ const SECTIONS: Record<SettingsTab, ComponentType> = {
 
 /** Account settings for admins; the open tab lives in the URL (`tab`), so it survives reloads and links. */
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   const me = useMeQuery();
   const { can } = usePermissions();
   const [params, setParams] = useSearchParams();

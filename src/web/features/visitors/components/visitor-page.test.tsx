@@ -68,6 +68,7 @@ describe('VisitorPage', () => {
     renderWithProviders(<VisitorPage />, { route: '/visitors?email=ana@example.com' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Visitor' })).toBeInTheDocument();
+    expect(document.title).toBe('Visitor ana@example.com – Session Analytics');
     expect(await screen.findByRole('heading', { level: 2, name: 'Identities (2)' })).toBeInTheDocument();
     expect(screen.getByText(/This e-mail belongs to 2 visitor ids/)).toBeInTheDocument();
 

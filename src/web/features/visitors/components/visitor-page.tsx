@@ -15,6 +15,7 @@ import { hasLookup, lookupFilter, readVisitorLookup, searchedText, type VisitorL
 import { VisitorIdentitiesSection } from './visitor-identities-section.tsx';
 import { PeopleSearched, VisitorNotFound } from './visitor-not-found.tsx';
 import { VisitorSessionsSection } from './visitor-sessions-section.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** A visitor looked up by e-mail or visitor id (the app bar's search): who they are and all their sessions. */
 export function VisitorPage() {
@@ -24,6 +25,8 @@ export function VisitorPage() {
   const searched = searchedText(params, lookup);
   const canRead = useCanReadSessions();
   const { timeZone, refused } = useAddressTimeZone();
+  const who = lookup.email || lookup.visitorId;
+  useDocumentTitle(who ? `Visitor ${who}` : searched ? `People matching “${searched}”` : 'Visitor');
   return (
     <Box>
       <BackToSessionsButton />

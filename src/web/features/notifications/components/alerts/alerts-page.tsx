@@ -17,12 +17,14 @@ import { AlertsEmptyState } from './alerts-empty-state.tsx';
 import { AlertsNoAccess } from './alerts-no-access.tsx';
 import { AlertsSkeleton } from './alerts-skeleton.tsx';
 import { DeleteAlertDialog } from './delete-alert-dialog.tsx';
+import { useDocumentTitle } from '../../../../lib/use-document-title.ts';
 
 /**
  * `/alerts`: everyone who may read alerts sees them and their delivery logs; those who may write also create,
  * edit, switch, delete and send tests.
  */
 export function AlertsPage() {
+  useDocumentTitle('Alerts');
   const me = useMeQuery();
   const { can } = usePermissions();
   if (me.isPending) return <AlertsSkeleton />;

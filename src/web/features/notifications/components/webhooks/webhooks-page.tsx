@@ -17,6 +17,7 @@ import { WebhookCard } from './webhook-card.tsx';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
 import { WebhookPayloadSamples } from './webhook-payload-samples.tsx';
+import { useDocumentTitle } from '../../../../lib/use-document-title.ts';
 
 /** Which dialog is open: the form (with the webhook being edited, if any), the delete confirmation or the log. */
 type OpenDialog =
@@ -27,6 +28,7 @@ type OpenDialog =
 
 /** `/webhooks`: asks for nothing a role cannot read, and says so once instead. */
 export function WebhooksPage() {
+  useDocumentTitle('Webhooks');
   const me = useMeQuery();
   const { can } = usePermissions();
   if (me.isPending) return <LinearProgress aria-label="Loading webhooks" />;
