@@ -56,6 +56,18 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+/** No sessions for any lookup; the people search finds `people` for the text `q`, nobody for any other. */
+function noSessionsButPeople(q: string, people: Record<string, unknown>[]) {
+  sessionsOf = () => [];
+  mockApi({
+    'GET /v1/auth/me': { body: ME },
+    'GET /v1/sessions': ({ query }) => ({
+      body: { total: 0, page: { num: Number(query.get('page')), size: Number(query.get('size')) }, sessions: [] },
+    }),
+    'GET /v1/visitors/search': ({ query }) => ({ body: { visitors: query.get('q') === q ? people : [] } }),
+  });
+}
+
 describe('VisitorPage', () => {
   it('shows every identity behind an e-mail, with their counts, and all the sessions', async () => {
     sessionsOf = (query) => {
@@ -108,24 +120,10 @@ describe('VisitorPage', () => {
   });
 
   it('offers the people a name stands for when it was looked up as a visitor id', async () => {
-    sessionsOf = () => [];
-    mockApi({
-      'GET /v1/auth/me': { body: ME },
-      'GET /v1/sessions': ({ query }) => ({
-        body: { total: 0, page: { num: Number(query.get('page')), size: Number(query.get('size')) }, sessions: [] },
-      }),
-      'GET /v1/visitors/search': ({ query }) => ({
-        body: {
-          visitors:
-            query.get('q') === 'sofia_davis'
-              ? [
-                  { id: 'v_1', name: 'Sofia Davis', email: 'sofia@acme.test', session_count: 12, matched_by: 'name' },
-                  { id: 'v_2', name: 'Sofia Davis', email: 'sd@other.test', session_count: 1, matched_by: 'name' },
-                ]
-              : [],
-        },
-      }),
-    });
+    noSessionsButPeople('sofia_davis', [
+      { id: 'v_1', name: 'Sofia Davis', email: 'sofia@acme.test', session_count: 12, matched_by: 'name' },
+      { id: 'v_2', name: 'Sofia Davis', email: 'sd@other.test', session_count: 1, matched_by: 'name' },
+    ]);
     renderWithProviders(<VisitorPage />, { route: '/visitors?visitor_id=sofia_davis' });
 
     expect(await screen.findByText('No visitor found')).toBeInTheDocument();
@@ -141,21 +139,7 @@ describe('VisitorPage', () => {
   });
 
   it.each(['s_0tpoiws000ffjcw51w4a', 'ses_42'])('opens the session whose id %s was looked up', async (id) => {
-    sessionsOf = () => [];
-    mockApi({
-      'GET /v1/auth/me': { body: ME },
-      'GET /v1/sessions': ({ query }) => ({
-        body: { total: 0, page: { num: Number(query.get('page')), size: Number(query.get('size')) }, sessions: [] },
-      }),
-      'GET /v1/visitors/search': ({ query }) => ({
-        body: {
-          visitors:
-            query.get('q') === id
-              ? [{ id: 'v_1', name: 'Sofia Davis', email: '', session_count: 3, matched_by: 'session' }]
-              : [],
-        },
-      }),
-    });
+    noSessionsButPeople(id, [{ id: 'v_1', name: 'Sofia Davis', email: '', session_count: 3, matched_by: 'session' }]);
     function Address() {
       return <output aria-label="Address">{useLocation().pathname}</output>;
     }
