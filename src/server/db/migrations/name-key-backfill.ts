@@ -152,8 +152,10 @@ async function changeNameWords(
   perVisitor: RawBuilder<unknown>[][],
 ): Promise<void> {
   const rows = perVisitor.flat();
-  for (let start = 0; start < rows.length; start += WORDS_A_STATEMENT) {
-    const values = sql`values ${sql.join(rows.slice(start, start + WORDS_A_STATEMENT))}`;
+  // A removal reads the account's name words once a statement (they are kept by word): the whole batch at once.
+  const perStatement = change === 'insert' ? WORDS_A_STATEMENT : BATCH;
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const values = sql`values ${sql.join(rows.slice(start, start + perStatement))}`;
     await (
       change === 'insert'
         ? sql`insert into visitor_name_words (account_id, word_key, visitor_id) ${values}
