@@ -6,3 +6,8 @@ export function sessionRouteOf(sessionUrl: string): string {
   const url = new URL(sessionUrl, window.location.origin);
   return `${url.pathname}${url.search}`;
 }
+
+/** The dashboard route of the session with this id. */
+export function sessionPagePath(sessionId: string): string {
+  return `/sessions/${encodeURIComponent(sessionId)}`;
+}

@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
+import { sessionPagePath } from '../../../lib/session-link.ts';
 import { usePermissions } from '../../../lib/api/me-query.ts';
 import { MIN_SEARCH_LENGTH, PEOPLE_LISTED, useVisitorSuggestionsQuery } from '../api/use-visitor-suggestions-query.ts';
 import type { VisitorLookup } from '../lib/visitor-lookup.ts';
@@ -26,7 +27,7 @@ function PeopleNamed({ text, nobody = null }: { text: string; nobody?: ReactNode
   // The text is a session's id (pasted without its link, and sent on before the search said so): the session
   // is what it names.
   if (people.isSuccess && !people.isPlaceholderData && found.length < people.data.visitors.length) {
-    return <Navigate replace to={`/sessions/${encodeURIComponent(text)}`} />;
+    return <Navigate replace to={sessionPagePath(text)} />;
   }
   if (people.isPending && people.fetchStatus === 'fetching') {
     return <Skeleton variant="rounded" height={120} sx={{ mt: 2, maxWidth: 720 }} aria-label="Finding people" />;

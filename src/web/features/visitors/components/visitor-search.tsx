@@ -6,6 +6,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
 import { Fragment, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { sessionPagePath } from '../../../lib/session-link.ts';
 import { usePermissions } from '../../../lib/api/me-query.ts';
 import {
   MIN_SEARCH_LENGTH,
@@ -64,7 +65,7 @@ export function VisitorSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   // The text is a session's id or link: the session, not its visitor, is what it names.
   const sessionOfText = () => {
     const typed = parseVisitorQuery(text);
-    return isSessionLink(typed) ? typed : `/sessions/${encodeURIComponent(text.trim())}`;
+    return isSessionLink(typed) ? typed : sessionPagePath(text.trim());
   };
   const sessionFound = found.some((person) => person.matched_by === 'session');
   const go = (target: string | null) => {
