@@ -13,7 +13,8 @@ import { attachDemoReplays } from './demo-replays.ts';
 import { seedSessions } from './seed-sessions.ts';
 
 export const DEMO_ACCOUNT_NAME = 'Demo';
-const DEMO_SESSIONS = 20_000;
+/** Enough sessions over 60 days for every list, chart and filter to show something. */
+export const DEMO_SESSIONS = 20_000;
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
 
@@ -29,12 +30,17 @@ export interface DemoCredentials {
 
 /**
  * On an empty database, creates a demo account with realistic sessions (a few of them with a replay), a few
- * alerts and a webhook, and an admin token. Does nothing (returns null) once any account exists.
+ * alerts and a webhook, and an admin token. Does nothing (returns null) once any account exists. `sessions`
+ * sets how many sessions it makes.
  */
-export async function ensureDemoData(db: Db, config: Config): Promise<DemoCredentials | null> {
+export async function ensureDemoData(
+  db: Db,
+  config: Config,
+  { sessions = DEMO_SESSIONS }: { sessions?: number } = {},
+): Promise<DemoCredentials | null> {
   if ((await countAccounts(db)) > 0) return null;
   const account = await createAccount(db, DEMO_ACCOUNT_NAME);
-  const seeded = await seedSessions(db, { accountId: account.id, sessions: DEMO_SESSIONS, websites: 3, days: 60 });
+  const seeded = await seedSessions(db, { accountId: account.id, sessions, websites: 3, days: 60 });
   const [shopId] = seeded.websiteIds;
   if (!shopId) throw new Error('The demo has no website');
   const shop = await findWebsite(db, account.id, shopId);
