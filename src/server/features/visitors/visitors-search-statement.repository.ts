@@ -123,39 +123,58 @@ export interface SearchValues {
   [other: `word${number}Other${number}`]: string;
 }
 
-/** The shape of a search's statement: its limit, and for each word read in any order, how many words besides. */
+/**
+ * The shape of a search's statement: its limit, and for each word read in any order, how many words besides
+ * and whether the name words are read from it too.
+ */
 export interface SearchShape {
   rows: number;
   otherWords: number[];
+  wordKeys: boolean[];
 }
 
+/** Where a read in any order looks for the word it starts from. */
+type AnyOrderColumn = (typeof ANY_ORDER_COLUMNS)[number];
+
 /**
- * A read of the names whose first word (`name_key`), or last word of three or more (`name_last_key`), starts
- * with `word` and that hold, after a space, each of `others` (the text's other words), but not of people
- * whose e-mail starts with the text. The keys are checked on the index: the names' key index holds the id
- * too on PostgreSQL (migration 2026-12-07T1100), so only the people found are fetched, however many names
- * start with the word; the last words' range holds only the names of three words or more.
+ * A read of the names whose first word (`name_key`), last word of three or more (`name_last_key`), or a word
+ * as people also type it (`word_key`: a joined particle, an apostrophe, a dash; `nameWordKeys`) starts with
+ * `word` and that hold, after a space, each of `others` (the text's other words), but not of people whose
+ * e-mail starts with the text. The keys are checked on the index: the names' key index holds the id too on
+ * PostgreSQL (migration 2026-12-07T1100), so only the people found are fetched, however many names start
+ * with the word; the last words' range holds only the names of three words or more. Of the name words, only
+ * the keys of one word are read ("devries" of "Anna de Vries"): the longer ones start a name the other reads
+ * find.
  */
 function anyOrderPart(
   db: Db,
   values: SearchValues,
-  at: { part: number; word: number; column: 'name_key' | 'name_last_key' },
+  at: { part: number; word: number; column: AnyOrderColumn },
   others: number,
   rows: number,
 ) {
   const { part, word } = at;
-  const column = sql.ref(`visitors.${at.column}`);
+  const words = at.column === 'word_key';
+  const column = sql.ref(words ? 'visitor_name_words.word_key' : `visitors.${at.column}`);
   const contains = isPostgres(db) ? sql.raw('strpos') : sql.raw('instr');
   const holdsEveryOther = Array.from(
     { length: others },
     (_, other) => sql` and ${contains}(' ' || visitors.name_key, ${values[`word${word}Other${other}`] ?? ''}) > 0`,
   );
-  const found = sql`select visitors.id as found_id from visitors
-    where visitors.account_id = ${values.account}
-      and ${column} >= ${values[`word${word}`] ?? ''} and ${column} < ${values[`word${word}End`] ?? ''}
-      ${sql.join(holdsEveryOther, sql``)}
-    order by ${column}${ORDERED_BY_NAME.has(`visitors.${at.column}`) ? sql`, visitors.name_key, visitors.id` : sql``}
-    limit ${sql.lit(NAME_CANDIDATES)}`;
+  const start = { from: values[`word${word}`] ?? '', to: values[`word${word}End`] ?? '' };
+  const found = words
+    ? sql`select visitors.id as found_id from ${WITH_NAME_WORDS}
+        where visitor_name_words.account_id = ${values.account}
+          and ${column} >= ${start.from} and ${column} < ${start.to} and ${contains}(${column}, ' ') = 0
+          ${sql.join(holdsEveryOther, sql``)}
+        order by ${column}, visitor_name_words.visitor_id
+        limit ${sql.lit(NAME_CANDIDATES)}`
+    : sql`select visitors.id as found_id from visitors
+        where visitors.account_id = ${values.account}
+          and ${column} >= ${start.from} and ${column} < ${start.to}
+          ${sql.join(holdsEveryOther, sql``)}
+        order by ${column}${ORDERED_BY_NAME.has(`visitors.${at.column}`) ? sql`, visitors.name_key, visitors.id` : sql``}
+        limit ${sql.lit(NAME_CANDIDATES)}`;
   return sql`select * from (select ${sql.lit(part)} as part, visitors.name_key as sort_key, ${SEARCH_COLUMNS}
     from (${found}) as found
       inner join visitors on visitors.account_id = ${values.account} and visitors.id = found.found_id
@@ -163,8 +182,17 @@ function anyOrderPart(
     limit ${sql.lit(rows)}) as ${sql.raw(`part_${part}`)}`;
 }
 
-/** The words a read in any order starts from: a name's first, and the last of a name of three words or more. */
-const ANY_ORDER_COLUMNS = ['name_key', 'name_last_key'] as const;
+/**
+ * The words a read in any order starts from: a name's first, the last of a name of three words or more, and
+ * a one-word key of its name words.
+ */
+const ANY_ORDER_COLUMNS = ['name_key', 'name_last_key', 'word_key'] as const;
+
+/**
+ * The shortest word the name words are read from in any order: their one-word keys are a name's later words,
+ * so a shorter start would scan the keys of many names for a few.
+ */
+export const MIN_JOINED_WORD = 3;
 
 /** The search's statement of a shape, with its values. */
 function searchStatement(db: Db, values: SearchValues, shape: SearchShape) {
@@ -172,8 +200,14 @@ function searchStatement(db: Db, values: SearchValues, shape: SearchShape) {
   const email = { from: values.email, to: values.emailEnd };
   const name = { from: values.name, to: values.nameEnd };
   const anyOrder = shape.otherWords.flatMap((others, word) =>
-    ANY_ORDER_COLUMNS.map((column, index) =>
-      anyOrderPart(db, values, { part: PARTS.length + word * 2 + index, word, column }, others, rows),
+    ANY_ORDER_COLUMNS.filter((column) => column !== 'word_key' || shape.wordKeys[word]).map((column) =>
+      anyOrderPart(
+        db,
+        values,
+        { part: PARTS.length + word * ANY_ORDER_COLUMNS.length + ANY_ORDER_COLUMNS.indexOf(column), word, column },
+        others,
+        rows,
+      ),
     ),
   );
   return sql<SearchRow>`select 0 as part, '' as sort_key, ${SEARCH_COLUMNS} from visitors
@@ -203,7 +237,7 @@ function searchStatement(db: Db, values: SearchValues, shape: SearchShape) {
 const compiledSearches = new Map<string, { sql: string; roles: (keyof SearchValues)[] }>();
 
 export function compiledSearch(db: Db, values: SearchValues, shape: SearchShape): CompiledQuery<SearchRow> {
-  const key = `${isPostgres(db) ? 'pg' : 'sqlite'}:${shape.rows}:${shape.otherWords.join(',')}`;
+  const key = `${isPostgres(db) ? 'pg' : 'sqlite'}:${shape.rows}:${shape.otherWords.join(',')}:${shape.wordKeys.join(',')}`;
   let template = compiledSearches.get(key);
   if (!template) {
     const marks = Object.fromEntries(

@@ -69,6 +69,28 @@ describeApi('GET /v1/visitors/search: the words of a name in any order', (ctx) =
     expect(await names('de')).toEqual(['Anna de Vries', 'Pedro Alonso de la Vega', 'Jan van der Berg']);
   });
 
+  it('finds a name by its joined surname in any order, with other words left out', async () => {
+    const names = await searchAmong(
+      ctx(),
+      'Anna de Vries',
+      'Jan van der Berg',
+      'Pedro Alonso de la Vega',
+      'Chloé O’Brien',
+      'Jean-Pierre Dupont',
+      'Anna Devon',
+    );
+    for (const q of ['devries anna', 'DEVRIES AN', 'devr anna']) expect(await names(q), q).toEqual(['Anna de Vries']);
+    expect(await names('vanderberg jan')).toEqual(['Jan van der Berg']);
+    for (const q of ['pedro delavega', 'delavega pedro', 'delav ped']) {
+      expect(await names(q), q).toEqual(['Pedro Alonso de la Vega']);
+    }
+    expect(await names('brien chloe')).toEqual(['Chloé O’Brien']);
+    expect(await names('dupont jean pierre')).toEqual(['Jean-Pierre Dupont']);
+    // Each word still needs a word of its own: the joined surname is not also a first name.
+    expect(await names('devries devries')).toEqual([]);
+    expect(await names('devries pedro')).toEqual([]);
+  });
+
   it('lists the first people by name among many who share a surname, whatever the limit', async () => {
     // Written in reverse order of name, so the order they were kept in is not the order they are listed in.
     const firstNames = ['Zoe', 'Yara', 'Wim', 'Vera', 'Tom', 'Sara', 'Piet', 'Nina', 'Lars', 'Jan', 'Eva', 'Anna'];

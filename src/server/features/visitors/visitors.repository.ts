@@ -1,9 +1,10 @@
 import type { Db } from '../../db/database.ts';
 import { runPrepared } from '../../db/run-prepared.ts';
-import { nameKey, startsEachWord } from '../../lib/name-key.ts';
+import { nameJoinedKeys, nameKey, nameTypedKeys, startsEachWord } from '../../lib/name-key.ts';
 import { emailKey } from '../../lib/email-key.ts';
 import {
   compiledSearch,
+  MIN_JOINED_WORD,
   PARTS,
   type SearchRow,
   type SearchValues,
@@ -72,6 +73,15 @@ function anyOrderStarts(words: string[]): number[] {
   return words.flatMap((word, index) => (words.indexOf(word) === index ? [index] : [])).slice(0, 4);
 }
 
+/**
+ * Whether each of the text's words starts a word of its own of the found name, as written or as also typed
+ * ("devries anna" of "Anna de Vries", "brien chloe" of "Chloé O’Brien").
+ */
+function holdsEachWord(words: string[], row: SearchRow): boolean {
+  const keys = [row.name_key, ...nameJoinedKeys(row.name_key), ...nameTypedKeys(row.name)];
+  return keys.some((key) => key !== null && startsEachWord(words, key));
+}
+
 /** A row the search found as the visitor it lists, with the lower-cased e-mail that tells an e-mail match. */
 const asMatch = ({ part: _part, sort_key: _key, name_key: _name, email_lower: emailLower, ...visitor }: SearchRow) => ({
   visitor,
@@ -120,7 +130,8 @@ export async function findSearchMatches(
     others.forEach((other, position) => (values[`word${index}Other${position}`] = ` ${other}`));
     return others.length;
   });
-  const found = await runPrepared(db, compiledSearch(db, values, { rows, otherWords }));
+  const wordKeys = starts.map((start) => [...(words[start] ?? '')].length >= MIN_JOINED_WORD);
+  const found = await runPrepared(db, compiledSearch(db, values, { rows, otherWords, wordKeys }));
   // What each read's key starts with. Checked again here: a PostgreSQL database created under a language's
   // collation orders text by more than its bytes, so an index range may hold a key that does not.
   const prefixes: Record<(typeof PARTS)[number], string> = {
@@ -147,7 +158,7 @@ export async function findSearchMatches(
       .map(asMatch);
   // The names holding every word of the text, in any order: after those that start with it, by the whole name.
   const anyOrder = found
-    .filter((row) => Number(row.part) >= PARTS.length && row.name_key !== null && startsEachWord(words, row.name_key))
+    .filter((row) => Number(row.part) >= PARTS.length && holdsEachWord(words, row))
     .sort((a, b) => byteOrder(a.name_key ?? '', b.name_key ?? '') || byteOrder(a.id, b.id))
     .map(asMatch);
   const visitorsOf = (kind: (typeof PARTS)[number]) => part(kind).map(({ visitor }) => visitor);
