@@ -78,8 +78,10 @@ function anyOrderStarts(words: string[]): number[] {
  * ("devries anna" of "Anna de Vries", "brien chloe" of "Chloé O’Brien").
  */
 function holdsEachWord(words: string[], row: SearchRow): boolean {
-  const keys = [row.name_key, ...nameJoinedKeys(row.name_key), ...nameTypedKeys(row.name)];
-  return keys.some((key) => key !== null && startsEachWord(words, key));
+  if (row.name_key === null) return false;
+  // The name's own key holds nearly every one: the others are only made for the few it does not.
+  if (startsEachWord(words, row.name_key)) return true;
+  return [...nameJoinedKeys(row.name_key), ...nameTypedKeys(row.name)].some((key) => startsEachWord(words, key));
 }
 
 /** A row the search found as the visitor it lists, with the lower-cased e-mail that tells an e-mail match. */
