@@ -133,7 +133,9 @@ export async function findSearchMatches(
     return others.length;
   });
   const wordKeys = starts.map((start) => [...(words[start] ?? '')].length >= MIN_JOINED_WORD);
-  const found = await runPrepared(db, compiledSearch(db, values, { rows, otherWords, wordKeys }));
+  const found = await runPrepared(db, compiledSearch(db, values, { rows, otherWords, wordKeys }), {
+    genericPlan: true,
+  });
   // What each read's key starts with. Checked again here: a PostgreSQL database created under a language's
   // collation orders text by more than its bytes, so an index range may hold a key that does not.
   const prefixes: Record<(typeof PARTS)[number], string> = {
