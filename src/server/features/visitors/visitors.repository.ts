@@ -133,8 +133,10 @@ export async function findSearchMatches(
     return others.length;
   });
   const wordKeys = starts.map((start) => [...(words[start] ?? '')].length >= MIN_JOINED_WORD);
+  // A text of several words adds a read in any order from each of its words, so many that planning the
+  // statement for its values costs PostgreSQL more than the reads; a text of one word is cheaper planned so.
   const found = await runPrepared(db, compiledSearch(db, values, { rows, otherWords, wordKeys }), {
-    genericPlan: true,
+    genericPlan: starts.length > 0,
   });
   // What each read's key starts with. Checked again here: a PostgreSQL database created under a language's
   // collation orders text by more than its bytes, so an index range may hold a key that does not.
