@@ -154,27 +154,26 @@ function anyOrderPart(
   rows: number,
 ) {
   const { part, word } = at;
-  const words = at.column === 'word_key';
-  const column = sql.ref(words ? 'visitor_name_words.word_key' : `visitors.${at.column}`);
+  const onNameWords = at.column === 'word_key';
+  const table = onNameWords ? 'visitor_name_words' : 'visitors';
+  const column = sql.ref(`${table}.${at.column}`);
   const contains = isPostgres(db) ? sql.raw('strpos') : sql.raw('instr');
   const holdsEveryOther = Array.from(
     { length: others },
     (_, other) => sql` and ${contains}(' ' || visitors.name_key, ${values[`word${word}Other${other}`] ?? ''}) > 0`,
   );
-  const start = { from: values[`word${word}`] ?? '', to: values[`word${word}End`] ?? '' };
-  const found = words
-    ? sql`select visitors.id as found_id from ${WITH_NAME_WORDS}
-        where visitor_name_words.account_id = ${values.account}
-          and ${column} >= ${start.from} and ${column} < ${start.to} and ${contains}(${column}, ' ') = 0
-          ${sql.join(holdsEveryOther, sql``)}
-        order by ${column}, visitor_name_words.visitor_id
-        limit ${sql.lit(NAME_CANDIDATES)}`
-    : sql`select visitors.id as found_id from visitors
-        where visitors.account_id = ${values.account}
-          and ${column} >= ${start.from} and ${column} < ${start.to}
-          ${sql.join(holdsEveryOther, sql``)}
-        order by ${column}${ORDERED_BY_NAME.has(`visitors.${at.column}`) ? sql`, visitors.name_key, visitors.id` : sql``}
-        limit ${sql.lit(NAME_CANDIDATES)}`;
+  const oneWordOnly = onNameWords ? sql` and ${contains}(${column}, ' ') = 0` : sql``;
+  const ties = onNameWords
+    ? sql`, visitor_name_words.visitor_id`
+    : ORDERED_BY_NAME.has(`visitors.${at.column}`)
+      ? sql`, visitors.name_key, visitors.id`
+      : sql``;
+  const found = sql`select visitors.id as found_id from ${onNameWords ? WITH_NAME_WORDS : sql`visitors`}
+    where ${sql.ref(`${table}.account_id`)} = ${values.account}
+      and ${column} >= ${values[`word${word}`] ?? ''} and ${column} < ${values[`word${word}End`] ?? ''}${oneWordOnly}
+      ${sql.join(holdsEveryOther, sql``)}
+    order by ${column}${ties}
+    limit ${sql.lit(NAME_CANDIDATES)}`;
   return sql`select * from (select ${sql.lit(part)} as part, visitors.name_key as sort_key, ${SEARCH_COLUMNS}
     from (${found}) as found
       inner join visitors on visitors.account_id = ${values.account} and visitors.id = found.found_id
