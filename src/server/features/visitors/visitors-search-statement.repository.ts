@@ -142,9 +142,9 @@ type AnyOrderColumn = (typeof ANY_ORDER_COLUMNS)[number];
  * `word` and that hold, after a space, each of `others` (the text's other words), but not of people whose
  * e-mail starts with the text. The keys are checked on the index: the names' key index holds the id too on
  * PostgreSQL (migration 2026-12-07T1100), so only the people found are fetched, however many names start
- * with the word; the last words' range holds only the names of three words or more. Of the name words, only
- * the keys of one word are read ("devries" of "Anna de Vries"): the longer ones start a name the other reads
- * find.
+ * with the word; the last words' range holds only the names of three words or more. A name word of one word
+ * ("devries" of "Anna de Vries") is checked against the name's key, a longer one against itself: "jeanpierre
+ * dupont", Jean-Pierre Dupont as also typed, holds "dupont" of the text "dupont jeanpierre".
  */
 function anyOrderPart(
   db: Db,
@@ -158,11 +158,21 @@ function anyOrderPart(
   const table = onNameWords ? 'visitor_name_words' : 'visitors';
   const column = sql.ref(`${table}.${at.column}`);
   const contains = isPostgres(db) ? sql.raw('strpos') : sql.raw('instr');
-  const holdsEveryOther = Array.from(
-    { length: others },
-    (_, other) => sql` and ${contains}(' ' || visitors.name_key, ${values[`word${word}Other${other}`] ?? ''}) > 0`,
-  );
-  const oneWordOnly = onNameWords ? sql` and ${contains}(${column}, ' ') = 0` : sql``;
+  const holdsEveryOther = (key: RawBuilder<unknown>) =>
+    sql.join(
+      Array.from(
+        { length: others },
+        (_, other) => sql`${contains}(' ' || ${key}, ${values[`word${word}Other${other}`] ?? ''}) > 0`,
+      ),
+      sql` and `,
+    );
+  // A name word of one word ("devries") is a later word of the name, whose other words the name's key holds;
+  // a longer one ("jeanpierre dupont") is the name as also typed from that word on, and holds them itself.
+  // Written as two conditions, the first of the name word alone, so it is checked before the name is read.
+  const holds = onNameWords
+    ? sql`(${contains}(${column}, ' ') = 0 or ${holdsEveryOther(column)})
+        and (${contains}(${column}, ' ') > 0 or ${holdsEveryOther(sql.ref('visitors.name_key'))})`
+    : holdsEveryOther(sql.ref('visitors.name_key'));
   const ties = onNameWords
     ? sql`, visitor_name_words.visitor_id`
     : ORDERED_BY_NAME.has(`visitors.${at.column}`)
@@ -170,8 +180,8 @@ function anyOrderPart(
       : sql``;
   const found = sql`select visitors.id as found_id from ${onNameWords ? WITH_NAME_WORDS : sql`visitors`}
     where ${sql.ref(`${table}.account_id`)} = ${values.account}
-      and ${column} >= ${values[`word${word}`] ?? ''} and ${column} < ${values[`word${word}End`] ?? ''}${oneWordOnly}
-      ${sql.join(holdsEveryOther, sql``)}
+      and ${column} >= ${values[`word${word}`] ?? ''} and ${column} < ${values[`word${word}End`] ?? ''}
+      and ${holds}
     order by ${column}${ties}
     limit ${sql.lit(NAME_CANDIDATES)}`;
   return sql`select * from (select ${sql.lit(part)} as part, visitors.name_key as sort_key, ${SEARCH_COLUMNS}

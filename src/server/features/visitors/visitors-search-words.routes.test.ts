@@ -86,6 +86,10 @@ describeApi('GET /v1/visitors/search: the words of a name in any order', (ctx) =
     }
     expect(await names('brien chloe')).toEqual(['Chloé O’Brien']);
     expect(await names('dupont jean pierre')).toEqual(['Jean-Pierre Dupont']);
+    // A dashed first name typed without its dash, after the surname.
+    for (const q of ['dupont jeanpierre', 'dup jeanpierre', 'DUPONT JEANP']) {
+      expect(await names(q), q).toEqual(['Jean-Pierre Dupont']);
+    }
     // Each word still needs a word of its own: the joined surname is not also a first name.
     expect(await names('devries devries')).toEqual([]);
     expect(await names('devries pedro')).toEqual([]);
