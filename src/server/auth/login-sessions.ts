@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { sha256Hex } from '../lib/sha256.ts';
 import type { Role } from '../../api/schemas/common.ts';
 import type { Db } from '../db/database.ts';
 import {
@@ -19,7 +19,7 @@ export const SESSION_COOKIE = 'sa_session';
 export const SESSION_TTL_SECONDS = 14 * 86_400;
 
 export function hashSessionId(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
+  return sha256Hex(value);
 }
 
 /** Checks an e-mail and password; null when either is wrong, after the same work either way. */

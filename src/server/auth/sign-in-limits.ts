@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { sha256Hex } from '../lib/sha256.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../errors.ts';
 import { normaliseEmail } from '../features/users/users.service.ts';
@@ -37,8 +37,7 @@ export function signInAccountLimiter(
   app: FastifyInstance,
   limits: SignInLimits,
 ): (request: FastifyRequest, email: string) => Promise<void> {
-  const emailKey = (email: string) =>
-    `login-account:${crypto.createHash('sha256').update(normaliseEmail(email)).digest('hex')}`;
+  const emailKey = (email: string) => `login-account:${sha256Hex(normaliseEmail(email))}`;
   const emails = new WeakMap<FastifyRequest, string>();
   const limit = app.createRateLimit({
     max: limits.perAccount,

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { sha256Hex } from './sha256.ts';
 
 /**
  * A visitor's e-mail as it is kept for finding (`visitors.email_lower`) and as a filter or a search is
@@ -13,7 +13,7 @@ export function emailKey(email: string): string {
 
 /** The session resource's `email_hash`: SHA-256 of the trimmed, lower-cased e-mail, as it always was. */
 export function emailHash(email: string): string {
-  return crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return sha256Hex(email.trim().toLowerCase());
 }
 
 /** A visitor's e-mail with its key and hash, as the visitors table keeps them. */

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { sha256Hex } from '../../lib/sha256.ts';
 import { LRUCache } from 'lru-cache';
 import { type Permission, SCOPES, type Scope } from '../../../api/schemas/common.ts';
 import type { ApiTokenResource } from '../../../api/schemas/tokens.ts';
@@ -41,7 +41,7 @@ function toTokenSummary(row: ApiTokensTable): TokenSummary {
 
 /** Tokens carry about 238 bits of randomness, so a fast hash is enough: there is nothing to guess. */
 function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 export function parseScopes(list: string): Scope[] {

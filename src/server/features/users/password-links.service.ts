@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { sha256Hex } from '../../lib/sha256.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { randomBase62 } from '../../lib/ids.ts';
@@ -24,7 +24,7 @@ export interface PasswordLink {
 }
 
 function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 /**
