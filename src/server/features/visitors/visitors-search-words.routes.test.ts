@@ -32,6 +32,25 @@ describeApi('GET /v1/visitors/search: the words of a name in any order', (ctx) =
     expect(await names('garcia zoe')).toEqual([]);
   });
 
+  it('finds a name by its last word with another of its words, in whatever place that word is', async () => {
+    const names = await searchAmong(
+      ctx(),
+      'Anna Fatima Novak',
+      'Eva Maria Rosa Novak',
+      'Pedro Alonso de la Vega',
+      'Zoe de Vries',
+    );
+    expect(await names('novak fat')).toEqual(['Anna Fatima Novak']);
+    expect(await names('novak ros')).toEqual(['Eva Maria Rosa Novak']);
+    expect(await names('novak mar')).toEqual(['Eva Maria Rosa Novak']);
+    expect(await names('vega la')).toEqual(['Pedro Alonso de la Vega']);
+    expect(await names('vega alo')).toEqual(['Pedro Alonso de la Vega']);
+    expect(await names('vries zo')).toEqual(['Zoe de Vries']);
+    // A word that starts no one's word: no name can hold it.
+    expect(await names('novak qx')).toEqual([]);
+    expect(await names('qx novak')).toEqual([]);
+  });
+
   it('needs a word of the name for each word of the text', async () => {
     const names = await searchAmong(ctx(), 'Ana María López García', 'Jane Doe');
     expect(await names('ana ana')).toEqual([]);

@@ -133,9 +133,15 @@ export async function findSearchMatches(
     return others.length;
   });
   const wordKeys = starts.map((start) => [...(words[start] ?? '')].length >= MIN_JOINED_WORD);
+  // The reads in any order find no one unless each of the text's first words starts someone's word.
+  const startedWords = starts.length > 0 ? Math.min(words.length, MAX_WORDS_CHECKED_IN_THE_READ + 1) : 0;
+  for (let word = 0; word < startedWords; word += 1) {
+    values[`textWord${word}`] = words[word] ?? '';
+    values[`textWord${word}End`] = prefixUpperBound(words[word] ?? '');
+  }
   // A text of several words adds a read in any order from each of its words, so many that planning the
   // statement for its values costs PostgreSQL more than the reads; a text of one word is cheaper planned so.
-  const found = await runPrepared(db, compiledSearch(db, values, { rows, otherWords, wordKeys }), {
+  const found = await runPrepared(db, compiledSearch(db, values, { rows, otherWords, wordKeys, startedWords }), {
     genericPlan: starts.length > 0,
   });
   // What each read's key starts with. Checked again here: a PostgreSQL database created under a language's
