@@ -2,15 +2,15 @@ import type { Db } from '../../db/database.ts';
 import { runPrepared } from '../../db/run-prepared.ts';
 import { nameJoinedKeys, nameKey, nameTypedKeys, startsEachWord } from '../../lib/name-key.ts';
 import { emailKey } from '../../lib/email-key.ts';
+import { MIN_JOINED_WORD } from './visitors-search-any-order.repository.ts';
 import {
-  compiledSearch,
-  MIN_JOINED_WORD,
   PARTS,
   type SearchRow,
   type SearchValues,
   VISITOR_COLUMNS,
   type VisitorSummaryRow,
-} from './visitors-search-statement.repository.ts';
+} from './visitors-search-shape.ts';
+import { compiledSearch } from './visitors-search-statement.repository.ts';
 
 export async function findVisitorOfSession(
   db: Db,

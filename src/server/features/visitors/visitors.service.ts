@@ -7,7 +7,7 @@ import { sessionIdInLink } from '../../../api/session-links.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { findSearchMatches, findVisitorOfSession } from './visitors.repository.ts';
-import type { VisitorSummaryRow } from './visitors-search-statement.repository.ts';
+import type { VisitorSummaryRow } from './visitors-search-shape.ts';
 
 type MatchedBy = VisitorMatchResource['matched_by'];
 
