@@ -58,9 +58,9 @@ function anyOrderPart(
     : ORDERED_BY_NAME.has(`visitors.${at.column}`)
       ? sql`, visitors.name_key, visitors.id`
       : sql``;
-  // The range ends where it starts (empty) unless each of the text's words starts someone's word: a bound of
-  // the range is worked out once, before it is read, where SQLite checks a condition with a subquery at every
-  // row.
+  // The range ends where it starts (empty) unless each of the text's first words starts someone's word: a
+  // bound of the range is worked out once, before it is read, where SQLite checks a condition with a subquery
+  // at every row.
   const from = values[`word${word}`] ?? '';
   const to = sql`case when (select started from ${sql.raw(TEXT_WORDS)}) then ${values[`word${word}End`] ?? ''}
     else ${from} end`;
@@ -110,13 +110,13 @@ function textWordsStarted(values: SearchValues, words: number) {
 
 /**
  * The words a read in any order starts from: a name's first, the last of a name of three words or more, and
- * a one-word key of its name words.
+ * a key of its name words.
  */
 const ANY_ORDER_COLUMNS = ['name_key', 'name_last_key', 'word_key'] as const;
 
 /**
- * The shortest word the name words are read from in any order: their one-word keys are a name's later words,
- * so a shorter start would scan the keys of many names for a few.
+ * The shortest word the name words are read from in any order: their keys start at a name's later words, so
+ * a shorter start would scan the keys of many names for a few.
  */
 export const MIN_JOINED_WORD = 3;
 
