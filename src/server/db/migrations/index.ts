@@ -43,6 +43,7 @@ import * as visitorNameKeyStrokedLetters from './2026-12-07T1010-visitor-name-ke
 import * as visitorNameKeyHoldsId from './2026-12-07T1100-visitor-name-key-holds-id.ts';
 import * as visitorNameKeyPunctuation from './2026-12-07T1200-visitor-name-key-punctuation.ts';
 import * as visitorNameWordKeysOrderByName from './2026-12-07T1300-visitor-name-word-keys-order-by-name.ts';
+import * as visitorSurnameFirstIndex from './2026-12-07T1400-visitor-surname-first-index.ts';
 
 /**
  * A migration, and on PostgreSQL the tables it rewrites whole (`rewrites`): a rewritten table's
@@ -96,4 +97,5 @@ export const migrations: Record<string, ProductMigration> = {
   '2026-12-07T1100-visitor-name-key-holds-id': visitorNameKeyHoldsId,
   '2026-12-07T1200-visitor-name-key-punctuation': visitorNameKeyPunctuation,
   '2026-12-07T1300-visitor-name-word-keys-order-by-name': visitorNameWordKeysOrderByName,
+  '2026-12-07T1400-visitor-surname-first-index': visitorSurnameFirstIndex,
 };

@@ -32,6 +32,7 @@ export const PARTS = [
   'name_last',
   'name_middle',
   'id_prefix',
+  'surname_first',
 ] as const;
 
 export type SearchRow = VisitorSummaryRow & {
@@ -47,6 +48,17 @@ export type SearchRow = VisitorSummaryRow & {
  */
 export const SEARCH_COLUMNS = sql.raw([...VISITOR_COLUMNS, 'visitors.name_key', 'visitors.email_lower'].join(', '));
 
+/** The key a name is read from surname first, as the search names it; `SURNAME_FIRST_KEY` is its expression. */
+export const SURNAME_FIRST = 'visitors.surname_first_key';
+
+/**
+ * A name's key from its second word on, then its first word ("suzuki sofia" of "sofia suzuki", "de vries
+ * fatima" of "fatima de vries"): null for a name of one word. Written as its index is (migration
+ * 2026-12-07T1400), so both databases read that index for it.
+ */
+export const SURNAME_FIRST_KEY = `(visitors.name_tail_key || ' ' || substr(visitors.name_key, 1,
+  length(visitors.name_key) - length(visitors.name_tail_key) - 1))`;
+
 /** The visitors with the words of their names beside them, for a read of the words' keys. */
 export const WITH_NAME_WORDS = sql`visitor_name_words inner join visitors
   on visitors.account_id = visitor_name_words.account_id and visitors.id = visitor_name_words.visitor_id`;
@@ -55,7 +67,12 @@ export const WITH_NAME_WORDS = sql`visitor_name_words inner join visitors
  * The keys whose indexes go on with the name's key and the id (migration 2026-12-07T1300), so a read of
  * one takes the people a key ties in the order they are listed: by whole name, then by id.
  */
-export const ORDERED_BY_NAME = new Set(['visitors.name_tail_key', 'visitors.name_third_key', 'visitors.name_last_key']);
+export const ORDERED_BY_NAME = new Set([
+  'visitors.name_tail_key',
+  'visitors.name_third_key',
+  'visitors.name_last_key',
+  SURNAME_FIRST,
+]);
 
 /**
  * How many names a read of names looks at, at most, for those whose e-mail does not match: a text that starts

@@ -14,6 +14,24 @@ describeApi('GET /v1/visitors/search: the words of a name in any order', (ctx) =
     expect(await names('de la vega pedro')).toEqual(['Pedro Alonso de la Vega']);
   });
 
+  it('lists the names that read as the text surname first before those holding its words elsewhere', async () => {
+    const names = await searchAmong(
+      ctx(),
+      'Sofia Maria Suzuki',
+      'Sonia Suzuki',
+      'Sofia Suzuki',
+      'Fatima de Vries',
+      'Fabian Ana de Vries',
+    );
+    expect(await names('suzuki so')).toEqual(['Sofia Suzuki', 'Sonia Suzuki', 'Sofia Maria Suzuki']);
+    expect(await names('suzuki so', 2)).toEqual(['Sofia Suzuki', 'Sonia Suzuki']);
+    expect(await names('suzuki sof')).toEqual(['Sofia Suzuki', 'Sofia Maria Suzuki']);
+    expect(await names('SUZUKI SOFÍA')).toEqual(['Sofia Suzuki', 'Sofia Maria Suzuki']);
+    expect(await names('de vries fa')).toEqual(['Fatima de Vries', 'Fabian Ana de Vries']);
+    expect(await names('ana de vries fab')).toEqual(['Fabian Ana de Vries']);
+    expect(await names('de vries fa', 1)).toEqual(['Fatima de Vries']);
+  });
+
   it('finds a name by some of its words with others left out, after the names that start with the text', async () => {
     const names = await searchAmong(ctx(), 'Ana María López García', 'Ana Garcés', 'Anabel Ruiz');
     expect(await names('ana garcia')).toEqual(['Ana María López García']);

@@ -54,8 +54,9 @@ export interface SearchMatches {
   /**
    * The name's key starts with the text's, then the key after its first word does, then the key from its
    * third word on, then from one of its later words but the last (names of five words or more), then its
-   * last word, then the names holding the text's words in any order; only people whose lower-cased e-mail
-   * does not start with the text (those are e-mail matches).
+   * last word, then the name surname first does (a text of several words), then the names holding the text's
+   * words in any order; only people whose lower-cased e-mail does not start with the text (those are e-mail
+   * matches).
    */
   byName: VisitorSummaryRow[];
 }
@@ -90,19 +91,37 @@ const asMatch = ({ part: _part, sort_key: _key, name_key: _name, email_lower: em
   emailLower,
 });
 
+/**
+ * The reads of names by prefix, in the order their people are listed: the name's start, then the key after its
+ * first word, from its third, from a later word of a longer name, its last word, then the name surname first.
+ */
+const NAME_PARTS = ['name', 'name_tail', 'name_third', 'name_middle', 'name_last', 'surname_first'] as const;
+
+/** The people of name matches, each once, but those whose lower-cased e-mail starts with the text (e-mail matches). */
+function namesListed(matches: ReturnType<typeof asMatch>[], email: string): VisitorSummaryRow[] {
+  const seen = new Set<string>();
+  return matches
+    .filter(
+      ({ visitor, emailLower }) => !seen.has(visitor.id) && seen.add(visitor.id) && !emailLower?.startsWith(email),
+    )
+    .map(({ visitor }) => visitor);
+}
+
 /** Byte-wise order of UTF-8 text, the order of the indexes the prefixes are read from. */
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /**
- * The search's reads in one statement: the visitor with the text as id, the visitor of the session with
+ * The search's reads by prefix in one statement: the visitor with the text as id, the visitor of the session with
  * it as id, and the visitors whose e-mail (lower-cased) or name (as `nameKey` keys it: without accents,
  * in any case, any apostrophe) starts with it, the name also from its second word ("o'b" finds Chloé
  * O’Brien), from its third ("lop" finds Ana María López García), from any later word of a longer name
- * ("silva" finds João Pedro da Silva Santos) and from its last ("gar" finds Ana María López García too),
- * and the visitors whose id starts with it (the first characters of an id copied from elsewhere).
- * Each read is a lookup by key or one range of an index; together they are one round trip, and on
- * PostgreSQL one prepared statement (the limit, 1 to 20 by the API's schema, written into its text, since
- * PostgreSQL keeps planning a statement whose limit is a parameter).
+ * ("silva" finds João Pedro da Silva Santos), from its last ("gar" finds Ana María López García too) and
+ * surname first ("suzuki so" finds Sofia Suzuki), and the visitors whose id starts with it (the first
+ * characters of an id copied from elsewhere). Each read is a lookup by key or one range of an index. A text
+ * of several words is then read in any order in a second statement, only when the names found by prefix are
+ * fewer than the list holds: those come first, so the others would not be listed. On PostgreSQL each is one
+ * prepared statement (the limit, 1 to 20 by the API's schema, written into its text, since PostgreSQL keeps
+ * planning a statement whose limit is a parameter).
  */
 export async function findSearchMatches(
   db: Db,
@@ -139,11 +158,8 @@ export async function findSearchMatches(
     values[`textWord${word}`] = words[word] ?? '';
     values[`textWord${word}End`] = prefixUpperBound(words[word] ?? '');
   }
-  // A text of several words adds a read in any order from each of its words, so many that planning the
-  // statement for its values costs PostgreSQL more than the reads; a text of one word is cheaper planned so.
-  const found = await runPrepared(db, compiledSearch(db, values, { rows, otherWords, wordKeys, startedWords }), {
-    genericPlan: starts.length > 0,
-  });
+  const shape = { rows, otherWords, wordKeys, startedWords };
+  const found = await runPrepared(db, compiledSearch(db, values, shape, 'prefixes'));
   // What each read's key starts with. Checked again here: a PostgreSQL database created under a language's
   // collation orders text by more than its bytes, so an index range may hold a key that does not.
   const prefixes: Record<(typeof PARTS)[number], string> = {
@@ -156,6 +172,7 @@ export async function findSearchMatches(
     name_last: name,
     name_middle: name,
     id_prefix: text,
+    surname_first: name,
   };
   const part = (kind: (typeof PARTS)[number]) =>
     found
@@ -168,29 +185,23 @@ export async function findSearchMatches(
           byteOrder(a.id, b.id),
       )
       .map(asMatch);
-  // The names holding every word of the text, in any order: after those that start with it, by the whole name.
-  const anyOrder = found
-    .filter((row) => Number(row.part) >= PARTS.length && holdsEachWord(words, row))
-    .sort((a, b) => byteOrder(a.name_key ?? '', b.name_key ?? '') || byteOrder(a.id, b.id))
-    .map(asMatch);
   const visitorsOf = (kind: (typeof PARTS)[number]) => part(kind).map(({ visitor }) => visitor);
-  const seen = new Set<string>();
-  const byName = [
-    ...part('name'),
-    ...part('name_tail'),
-    ...part('name_third'),
-    ...part('name_middle'),
-    ...part('name_last'),
-    ...anyOrder,
-  ].filter(({ visitor }) => !seen.has(visitor.id) && seen.add(visitor.id));
+  const byPrefix = NAME_PARTS.flatMap((kind) => part(kind));
+  // The names holding every word of the text, in any order, are listed after those found by prefix: read
+  // only when those are too few to fill the list. A text of several words reads from each of its words, so
+  // many reads that planning them for their values costs PostgreSQL more than running them.
+  const anyOrder =
+    starts.length > 0 && namesListed(byPrefix, email).length < rows
+      ? (await runPrepared(db, compiledSearch(db, values, shape, 'anyOrder'), { genericPlan: true }))
+          .filter((row) => holdsEachWord(words, row))
+          .sort((a, b) => byteOrder(a.name_key ?? '', b.name_key ?? '') || byteOrder(a.id, b.id))
+          .map(asMatch)
+      : [];
   return {
     byId: visitorsOf('id')[0],
     bySession: visitorsOf('session')[0],
     byEmail: visitorsOf('email'),
     byIdPrefix: visitorsOf('id_prefix'),
-    byName: byName
-      .filter(({ emailLower }) => !emailLower?.startsWith(email))
-      .slice(0, rows)
-      .map(({ visitor }) => visitor),
+    byName: namesListed([...byPrefix, ...anyOrder], email).slice(0, rows),
   };
 }
