@@ -21,8 +21,17 @@ export interface BenchData {
   busiestVisitorId: string;
   /** The first letters of an identified visitor's name, for the people search. */
   namePrefix: string;
-  /** That visitor's name surname first, the first name cut to its first two letters ("doe ja"). */
+  /**
+   * That visitor's name surname first, the first name cut to its first two letters ("doe ja", "de vries fa"
+   * of Fatima de Vries).
+   */
   surnameFirst: string;
+  /**
+   * That visitor's name with its words reversed, the first name cut the same ("vries de fa"): a text no name
+   * reads as, found only by the reads of its words in any order. The same as `surnameFirst` for a name of two
+   * words.
+   */
+  wordsReversed: string;
   /** That visitor's surname and a word no name holds: the most names read for nobody found. */
   surnameAndNoOne: string;
   /** A website of the account, for the website-narrowed deep pages. */
@@ -163,7 +172,8 @@ export async function prepareBenchData(url: string, targetSessions: number): Pro
       emailInOtherCase: flipCase(identified.email),
       busiestVisitorId: busiest.visitor_id,
       namePrefix: (identified.name ?? identified.email).slice(0, 3),
-      surnameFirst: [...words.slice(1).reverse(), words[0]?.slice(0, 2)].join(' '),
+      surnameFirst: [...words.slice(1), words[0]?.slice(0, 2)].join(' '),
+      wordsReversed: [...words.slice(1).reverse(), words[0]?.slice(0, 2)].join(' '),
       surnameAndNoOne: `${words.at(-1) ?? ''} qx`,
       firstWebsiteId: website.id,
     };

@@ -88,6 +88,12 @@ export function findingScenarios(data: BenchData): Scenario[] {
       p99Target: 30,
     },
     {
+      name: `people: a name's words reversed among ${people}`,
+      path: '/v1/visitors/search',
+      query: `q=${encodeURIComponent(data.wordsReversed)}`,
+      p99Target: 30,
+    },
+    {
       name: `people: surname and a word nobody has among ${people}`,
       path: '/v1/visitors/search',
       query: `q=${encodeURIComponent(data.surnameAndNoOne)}`,

@@ -159,7 +159,11 @@ export async function findSearchMatches(
     values[`textWord${word}End`] = prefixUpperBound(words[word] ?? '');
   }
   const shape = { rows, otherWords, wordKeys, startedWords };
-  const found = await runPrepared(db, compiledSearch(db, values, shape, 'prefixes'));
+  // A text of several words reads more ranges than planning them for their values is worth on PostgreSQL; a
+  // text of one word is cheaper planned so.
+  const found = await runPrepared(db, compiledSearch(db, values, shape, 'prefixes'), {
+    genericPlan: starts.length > 0,
+  });
   // What each read's key starts with. Checked again here: a PostgreSQL database created under a language's
   // collation orders text by more than its bytes, so an index range may hold a key that does not.
   const prefixes: Record<(typeof PARTS)[number], string> = {
@@ -188,8 +192,7 @@ export async function findSearchMatches(
   const visitorsOf = (kind: (typeof PARTS)[number]) => part(kind).map(({ visitor }) => visitor);
   const byPrefix = NAME_PARTS.flatMap((kind) => part(kind));
   // The names holding every word of the text, in any order, are listed after those found by prefix: read
-  // only when those are too few to fill the list. A text of several words reads from each of its words, so
-  // many reads that planning them for their values costs PostgreSQL more than running them.
+  // only when those are too few to fill the list, from each of the text's words.
   const anyOrder =
     starts.length > 0 && namesListed(byPrefix, email).length < rows
       ? (await runPrepared(db, compiledSearch(db, values, shape, 'anyOrder'), { genericPlan: true }))
