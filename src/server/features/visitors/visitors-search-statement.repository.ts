@@ -107,7 +107,8 @@ export function compiledSearch(
   shape: SearchShape,
   statement: SearchStatement,
 ): CompiledQuery<SearchRow> {
-  const key = `${statement}:${isPostgres(db) ? 'pg' : 'sqlite'}:${shape.rows}:${shape.otherWords.join(',')}:${shape.wordKeys.join(',')}:${shape.startedWords}`;
+  const dialect = isPostgres(db) ? 'pg' : 'sqlite';
+  const key = `${statement}:${dialect}:${shape.rows}:${shape.otherWords.join(',')}:${shape.wordKeys.join(',')}:${shape.startedWords}`;
   let template = compiledSearches.get(key);
   if (!template) {
     const marks = Object.fromEntries(

@@ -111,9 +111,9 @@ function namesListed(matches: ReturnType<typeof asMatch>[], email: string): Visi
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /**
- * The search's reads by prefix in one statement: the visitor with the text as id, the visitor of the session with
- * it as id, and the visitors whose e-mail (lower-cased) or name (as `nameKey` keys it: without accents,
- * in any case, any apostrophe) starts with it, the name also from its second word ("o'b" finds Chloé
+ * The search's reads by prefix in one statement: the visitor with the text as id, the visitor of the
+ * session with it as id, and the visitors whose e-mail (lower-cased) or name (as `nameKey` keys it: without
+ * accents, in any case, any apostrophe) starts with it, the name also from its second word ("o'b" finds Chloé
  * O’Brien), from its third ("lop" finds Ana María López García), from any later word of a longer name
  * ("silva" finds João Pedro da Silva Santos), from its last ("gar" finds Ana María López García too) and
  * surname first ("suzuki so" finds Sofia Suzuki), and the visitors whose id starts with it (the first
