@@ -1,7 +1,8 @@
-import { type Insertable, type Migrator, sql } from 'kysely';
+import { type CompiledQuery, type Insertable, type Migrator, type RawBuilder, sql } from 'kysely';
 import { afterEach, expect } from 'vitest';
 import { type DatabaseHandle, type Db, isPostgres, openDatabase } from '../database.ts';
 import { createMigrator } from '../migrate.ts';
+import { hideValuesFromPlanner } from '../shaped-statements.ts';
 import type { DatabaseSchema } from '../schema.ts';
 import { type TestDatabase, createTestDatabase } from '../../test/harness.ts';
 import { migrations } from './index.ts';
@@ -141,4 +142,29 @@ export async function expectNameKeyGone(db: Db, column: string, index: string): 
   expect((await indexColumns(db, index)).key).toEqual([]);
   const columns = await sql<Record<string, unknown>>`select * from visitors limit 1`.execute(db);
   expect(Object.keys(columns.rows[0] ?? {})).not.toContain(column);
+}
+
+/**
+ * The plan of a statement as the server runs it (on SQLite with its values hidden from the planner), on
+ * PostgreSQL as it would be for large tables.
+ */
+export async function planOf(db: Db, query: RawBuilder<unknown>): Promise<string> {
+  const compiled: CompiledQuery = query.compile(db);
+  if (!isPostgres(db)) {
+    const { rows } = await db.executeQuery<{ detail: string }>({
+      ...compiled,
+      sql: `explain query plan ${hideValuesFromPlanner(compiled.sql)}`,
+    });
+    return rows.map((row) => row.detail).join('\n');
+  }
+  // A table this small is read whole whatever its indexes: the plan asked for is the one for a large one.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local enable_bitmapscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+      ...compiled,
+      sql: `explain ${compiled.sql}`,
+    });
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
 }

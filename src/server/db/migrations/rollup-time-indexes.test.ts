@@ -1,10 +1,9 @@
-import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type Db, isPostgres } from '../database.ts';
-import { hideValuesFromPlanner } from '../shaped-statements.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { DAY, HOUR, rollupRows, wholeHoursQuery } from '../../features/sessions/session-rollup.ts';
-import { databaseBeforeMigration, indexColumns, insertInBatches } from './migration-test-support.ts';
+import { databaseBeforeMigration, indexColumns, insertInBatches, planOf } from './migration-test-support.ts';
 import { insertAccount } from '../../test/session-fixtures.ts';
 
 const UNDER_TEST = '2026-11-30T1000-rollup-time-indexes';
@@ -18,28 +17,6 @@ async function timeIndexColumns(db: Db): Promise<Record<string, string[]>> {
   for (const name of ['session_hourly_counts_time_idx', 'session_daily_counts_time_idx'])
     columns[name] = (await indexColumns(db, name)).key;
   return columns;
-}
-
-/** The plan of a statement as the list runs it (on SQLite with its values hidden from the planner). */
-async function planOf(db: Db, query: RawBuilder<unknown>): Promise<string> {
-  const compiled: CompiledQuery = query.compile(db);
-  if (!isPostgres(db)) {
-    const { rows } = await db.executeQuery<{ detail: string }>({
-      ...compiled,
-      sql: `explain query plan ${hideValuesFromPlanner(compiled.sql)}`,
-    });
-    return rows.map((row) => row.detail).join('\n');
-  }
-  // A table this small is read whole whatever its indexes: the plan asked for is the one for a large one.
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_bitmapscan = off`.execute(trx);
-    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
-      ...compiled,
-      sql: `explain ${compiled.sql}`,
-    });
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
 }
 
 /**

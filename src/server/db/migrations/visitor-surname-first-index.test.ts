@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SURNAME_FIRST_KEY } from '../../features/visitors/visitors-search-shape.ts';
 import { testDatabaseKinds } from '../../test/harness.ts';
 import { insertAccount, insertVisitor } from '../../test/session-fixtures.ts';
-import { type Db, isPostgres } from '../database.ts';
-import { databaseBeforeMigration } from './migration-test-support.ts';
+import type { Db } from '../database.ts';
+import { databaseBeforeMigration, planOf } from './migration-test-support.ts';
 
 const UNDER_TEST = '2026-12-07T1400-visitor-surname-first-index';
 const INDEX = 'visitors_surname_first_idx';
@@ -13,23 +13,11 @@ const INDEX = 'visitors_surname_first_idx';
 function surnameFirst() {
   const key = sql.raw(SURNAME_FIRST_KEY);
   return sql<{ name: string }>`select visitors.name from visitors
-    where visitors.account_id = 'acc_1' and ${key} >= 'suzuki so' and ${key} < 'suzuki sp'
+    where visitors.account_id = ${'acc_1'} and ${key} >= ${'suzuki so'} and ${key} < ${'suzuki sp'}
     order by ${key}, visitors.name_key, visitors.id limit 20`;
 }
 
-async function surnameFirstPlan(db: Db): Promise<string> {
-  if (!isPostgres(db)) {
-    const { rows } = await sql<{ detail: string }>`explain query plan ${surnameFirst()}`.execute(db);
-    return rows.map((row) => row.detail).join('\n');
-  }
-  // A small table is read whole whatever its indexes: the plan asked for is the one for a large one.
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_bitmapscan = off`.execute(trx);
-    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${surnameFirst()}`.execute(trx);
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
+const surnameFirstPlan = (db: Db) => planOf(db, surnameFirst());
 
 for (const kind of testDatabaseKinds) {
   describe(`visitor surname first index migration [${kind}]`, () => {
