@@ -108,7 +108,12 @@ export function compiledSearch(
   statement: SearchStatement,
 ): CompiledQuery<SearchRow> {
   const dialect = isPostgres(db) ? 'pg' : 'sqlite';
-  const key = `${statement}:${dialect}:${shape.rows}:${shape.otherWords.join(',')}:${shape.wordKeys.join(',')}:${shape.startedWords}`;
+  // The reads by prefix differ only by the limit and whether the text has several words (read surname first).
+  const reads =
+    statement === 'prefixes'
+      ? `${shape.otherWords.length > 0}`
+      : `${shape.otherWords.join(',')}:${shape.wordKeys.join(',')}:${shape.startedWords}`;
+  const key = `${statement}:${dialect}:${shape.rows}:${reads}`;
   let template = compiledSearches.get(key);
   if (!template) {
     const marks = Object.fromEntries(
